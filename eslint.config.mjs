@@ -1,0 +1,29 @@
+// Lint: typescript-eslint recommended, plus the rule that keeps src/core pure.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-artifacts/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'vscode', message: 'src/core is pure: no vscode import.' },
+          { name: 'fs', message: 'src/core is pure: no fs import.' },
+          { name: 'fs/promises', message: 'src/core is pure: no fs import.' },
+        ],
+        patterns: [
+          { group: ['node:*'], message: 'src/core is pure: no Node built-ins.' },
+          { group: ['**/node/**', '**/vscode/**', '../node', '../vscode'], message: 'Dependencies point inward: core imports no adapter.' },
+        ],
+      }],
+    },
+  },
+);

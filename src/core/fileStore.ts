@@ -1,0 +1,51 @@
+/**
+ * The port through which the engine touches files. Adapters implement it:
+ * src/node on fs/promises, src/vscode over TextDocuments and WorkspaceEdit.
+ * Failures are returned with their error code from birth; a store never throws
+ * for a domain failure.
+ */
+import type { ErrorCode } from './errorCodes';
+
+/** A failure reported by a store. `detail` is already sanitised (no raw errno text). */
+export interface StoreFailure {
+  readonly ok: false;
+  readonly code: ErrorCode;
+  readonly detail: string;
+}
+
+export type StoreResult<T> = { readonly ok: true; readonly value: T } | StoreFailure;
+
+export interface StoredText {
+  /** Decoded text without the BOM. */
+  readonly text: string;
+  /** Whether the file starts with a UTF-8 BOM; writes keep it. */
+  readonly bom: boolean;
+  /** Opaque version token (document version, mtime); passed back on write. */
+  readonly version?: unknown;
+}
+
+export interface FileStat {
+  readonly isDirectory: boolean;
+  readonly size: number;
+}
+
+export interface PlannedWrite {
+  readonly path: string;
+  /** The new text, without the BOM. */
+  readonly text: string;
+  readonly bom: boolean;
+  /** The text the plan was made from, for staleness checks and rollback. */
+  readonly original: StoredText;
+}
+
+export interface FileStore {
+  stat(path: string): Promise<StoreResult<FileStat>>;
+  read(path: string): Promise<StoreResult<StoredText>>;
+  /** Write one file. Must not change the file when it fails. */
+  write(write: PlannedWrite): Promise<StoreResult<void>>;
+  /**
+   * Optional: commit every planned write at once (one WorkspaceEdit, one undo step).
+   * When absent, the engine writes files one by one and rolls back on failure.
+   */
+  commitAll?(writes: readonly PlannedWrite[]): Promise<StoreResult<void>>;
+}

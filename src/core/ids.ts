@@ -1,0 +1,34 @@
+/** Every ID the product exposes, in one place. */
+
+export const EXTENSION_ID = 'multi-edit.multi-edit';
+export const PRODUCT_NAME = 'Multi-Edit';
+export const DIAGNOSTIC_SOURCE = 'multi-edit';
+export const CONFIG_SECTION = 'multiEdit';
+
+export const TOOL_MULTI_EDIT = 'multi_edit';
+export const TOOL_MULTI_EDIT_FILES = 'multi_edit_files';
+export const TOOL_NAMES = [TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export const TOOL_REFERENCE_NAMES: Record<ToolName, string> = {
+  [TOOL_MULTI_EDIT]: 'multiEdit',
+  [TOOL_MULTI_EDIT_FILES]: 'multiEditFiles',
+};
+
+export const COMMANDS = {
+  applyRequest: 'multiEdit.applyRequest',
+  previewRequest: 'multiEdit.previewRequest',
+  showLastEnvelope: 'multiEdit.showLastEnvelope',
+  clearDiagnostics: 'multiEdit.clearDiagnostics',
+  peekMatches: 'multiEdit.peekMatches',
+  retryWithReplaceAll: 'multiEdit.retryWithReplaceAll',
+  openFailedRequest: 'multiEdit.openFailedRequest',
+  showEnvelope: 'multiEdit.showEnvelope',
+  copyEnvelope: 'multiEdit.copyEnvelope',
+  copyHints: 'multiEdit.copyHints',
+  rerunRequest: 'multiEdit.rerunRequest',
+  dismissDiagnostic: 'multiEdit.dismissDiagnostic',
+} as const;
+
+export const OUTPUT_CHANNEL_NAME = 'Multi-Edit';
+export const REQUEST_FILE_GLOB = '*.multiedit.json';

@@ -1,0 +1,2 @@
+// The CLI entry; implemented in src/node.
+process.exitCode = 2;
