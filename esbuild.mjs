@@ -1,5 +1,6 @@
 // Bundles the extension (cjs, vscode external) and the CLI (node, with a shebang).
 import * as esbuild from 'esbuild';
+import { chmodSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -20,12 +21,21 @@ const builds = [
   { ...common, entryPoints: ['src/node/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
+// Lines the watch task's problem matcher waits for: each rebuild starts and ends visibly.
+const watchReporter = {
+  name: 'watch-reporter',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => console.log(`[watch] build finished with ${result.errors.length} error(s)`));
+  },
+};
+
 if (watch) {
   for (const options of builds) {
-    const context = await esbuild.context(options);
+    const context = await esbuild.context({ ...options, plugins: [watchReporter] });
     await context.watch();
   }
-  console.log('[watch] esbuild is watching src/');
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
+  chmodSync('dist/cli.js', 0o755); // runnable as ./dist/cli.js, like the installed bin
 }

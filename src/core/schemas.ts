@@ -4,7 +4,7 @@
  * generated from them (scripts/generate-schemas.mjs), and a unit test fails on drift.
  */
 import { z } from 'zod';
-import { ALL_ERROR_CODES } from './errorCodes';
+import { ALL_ERROR_CODES, type ErrorCode } from './errorCodes';
 
 export const editSchema = z.object({
   old_string: z.string().describe('Exact text to replace, copied from the file (whitespace and line breaks included). Must occur exactly once unless replace_all is true.'),
@@ -41,7 +41,7 @@ export type MultiEditFilesRequest = z.infer<typeof multiEditFilesSchema>;
 
 // ---- responses ----
 
-const errorCodeSchema = z.enum(ALL_ERROR_CODES as [string, ...string[]]);
+const errorCodeSchema = z.enum(ALL_ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
 
 export const warningSchema = z.object({ code: z.string(), message: z.string(), file_path: z.string().optional() });
 

@@ -1,0 +1,210 @@
+/**
+ * The multi-edit engine: validate, plan every file in memory, then commit through
+ * the FileStore. Every failure, even a bug, comes back as an ErrorEnvelope; nothing
+ * here throws to the caller.
+ */
+import { commitFiles, type CommitResult } from './commit';
+import { engineContext, type EngineContext } from './engineContext';
+import { envelopeFor } from './envelope';
+import { codeInfo, type ErrorCode } from './errorCodes';
+import { failureEnvelope } from './failureReport';
+import { TOOL_MULTI_EDIT_FILES } from './ids';
+import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
+import { planFile, type FileFailure, type FilePlan, type PlannedFile } from './plan';
+import { isToolName, parseRequest, type ParsedRequest } from './request';
+import type { EngineResponse, ErrorEnvelope, Warning } from './schemas';
+import { successResponse } from './successReport';
+
+export type { PlannedFile } from './plan';
+
+export interface RequestPlan {
+  readonly dryRun: boolean;
+  readonly includeDiff: boolean;
+  readonly files: readonly PlannedFile[];
+  readonly warnings: readonly Warning[];
+}
+
+export type PlanResult = { readonly ok: true; readonly plan: RequestPlan } | { readonly ok: false; readonly envelope: ErrorEnvelope };
+
+/**
+ * Validates and plans a request without writing anything. `tool` is a ToolName; any
+ * other string gets UNKNOWN_TOOL.
+ */
+export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
+  try {
+    return await planChecked(tool, input, engineContext(options));
+  } catch {
+    return { ok: false, envelope: internalError('while planning the edits', options) };
+  }
+}
+
+/** Writes a plan made by planRequest, or renders its dry run. */
+export async function commitPlan(tool: string, plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
+  try {
+    return await commitChecked(tool, plan, engineContext(options));
+  } catch {
+    return internalError('while writing the files', options);
+  }
+}
+
+/** Plans and commits one request. Never throws. */
+export async function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<EngineResponse> {
+  const planned = await planRequest(tool, input, options);
+  return planned.ok ? commitPlan(tool, planned.plan, options) : planned.envelope;
+}
+
+async function planChecked(tool: string, input: unknown, context: EngineContext): Promise<PlanResult> {
+  const maxBytes = context.limits.maxEnvelopeBytes;
+  const parsed = parseRequest(tool, input);
+  if (!parsed.ok) {
+    const { code, message, hints, fileIndex, filePath } = parsed.problem;
+    return refuse(envelopeFor(code, message, {
+      ...(hints ? { hints } : {}),
+      ...(fileIndex !== undefined ? { file_index: fileIndex } : {}),
+      ...(filePath !== undefined ? { file_path: filePath } : {}),
+      maxBytes,
+    }));
+  }
+  const request = parsed.request;
+  if (context.isCancelled()) {
+    return refuse(cancelled(request, context));
+  }
+  const pathChecks: PathCheckResult[] = [];
+  for (const file of request.files) {
+    pathChecks.push(await context.checkPath(file.filePath));
+  }
+  const duplicate = duplicateFile(request, pathChecks, context);
+  if (duplicate) {
+    return refuse(duplicate);
+  }
+  const plans: FilePlan[] = [];
+  for (const [fileIndex, file] of request.files.entries()) {
+    if (context.isCancelled()) {
+      return refuse(cancelled(request, context));
+    }
+    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex] }, context));
+  }
+  if (context.isCancelled()) {
+    return refuse(cancelled(request, context));
+  }
+  const failures: FileFailure[] = plans.flatMap((plan) => (plan.ok ? [] : [plan.failure]));
+  if (failures.length > 0) {
+    return refuse(failureEnvelope({
+      multiFile: isMultiFile(request.tool),
+      failures,
+      totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
+      dryRun: request.dryRun,
+      maxEnvelopeBytes: maxBytes,
+    }));
+  }
+  const pathWarnings = pathChecks.flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
+  return {
+    ok: true,
+    plan: {
+      dryRun: request.dryRun,
+      includeDiff: request.includeDiff,
+      files: plans.flatMap((plan) => (plan.ok ? [plan.file] : [])),
+      warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : []))],
+    },
+  };
+}
+
+async function commitChecked(tool: string, plan: RequestPlan, context: EngineContext): Promise<EngineResponse> {
+  if (!isToolName(tool)) {
+    return envelopeFor('UNKNOWN_TOOL', `There is no tool named "${tool.slice(0, 60)}"`, { maxBytes: context.limits.maxEnvelopeBytes });
+  }
+  const multiFile = isMultiFile(tool);
+  // Built before anything is written, so nothing after the commit can fail.
+  const success = successResponse({ multiFile, ...plan });
+  if (plan.dryRun) {
+    return success;
+  }
+  if (context.isCancelled()) {
+    return envelopeFor('CANCELLED', 'The request was cancelled before anything was written; no file was changed', {
+      dry_run: false,
+      maxBytes: context.limits.maxEnvelopeBytes,
+    });
+  }
+  const result = await commitFiles(plan.files, context);
+  return result.ok ? success : commitFailure(result, plan, multiFile, context);
+}
+
+function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: RequestPlan, multiFile: boolean, context: EngineContext): ErrorEnvelope {
+  const code = commitCode(failure.code);
+  const fileIndex = plan.files.findIndex((file) => file.path === failure.failedPath);
+  const file = plan.files[fileIndex];
+  const target = file ? file.displayPath : multiFile ? 'the files' : plan.files[0].displayPath;
+  const restored = failure.rolledBack.length > 0
+    ? `; ${failure.rolledBack.map(context.displayPath).join(', ')} ${failure.rolledBack.length === 1 ? 'was' : 'were'} written and then restored`
+    : '';
+  const notRestored = failure.notRestored.length > 0
+    ? `; restoring ${failure.notRestored.map(context.displayPath).join(', ')} failed too, so ${failure.notRestored.length === 1 ? 'it keeps' : 'they keep'} the new text`
+    : '';
+  const unchanged = failure.notRestored.length === 0 ? '; no file was changed' : '';
+  const message = code === 'STALE_CONTENT'
+    ? `${target} changed after it was read${restored}${notRestored}${unchanged}`
+    : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
+  return envelopeFor(code, message, {
+    ...(file ? { file_path: file.path } : {}),
+    ...(file && multiFile ? { file_index: fileIndex } : {}),
+    rolled_back: failure.rolledBack,
+    ...(failure.notRestored.length > 0 ? { hints: [`Tell the user that ${failure.notRestored.map(context.displayPath).join(', ')} could not be restored`] } : {}),
+    dry_run: false,
+    maxBytes: context.limits.maxEnvelopeBytes,
+  });
+}
+
+/**
+ * A store's write failure as the caller should read it: a file that vanished or
+ * became a directory since it was read is stale, and an input or match code (which
+ * a write cannot really cause) is a plain WRITE_FAILED.
+ */
+function commitCode(code: ErrorCode): ErrorCode {
+  if (code === 'FILE_NOT_FOUND' || code === 'IS_DIRECTORY') {
+    return 'STALE_CONTENT';
+  }
+  const category = codeInfo(code).category;
+  return category === 'input' || category === 'match' ? 'WRITE_FAILED' : code;
+}
+
+/** The same file twice in one request would make the order of its edits unclear. */
+function duplicateFile(request: ParsedRequest, pathChecks: readonly PathCheckResult[], context: EngineContext): ErrorEnvelope | undefined {
+  const firstIndexOf = new Map<string, number>();
+  for (const [fileIndex, file] of request.files.entries()) {
+    const check = pathChecks[fileIndex];
+    const key = check.ok ? check.path : file.filePath;
+    const earlier = firstIndexOf.get(key);
+    if (earlier !== undefined) {
+      return envelopeFor('VALIDATION_FAILED', `files[${fileIndex}].file_path: the same file as files[${earlier}].file_path`, {
+        file_path: key,
+        file_index: fileIndex,
+        hints: ['Put all edits of one file in one entry of files, in the order they should apply'],
+        dry_run: request.dryRun,
+        maxBytes: context.limits.maxEnvelopeBytes,
+      });
+    }
+    firstIndexOf.set(key, fileIndex);
+  }
+  return undefined;
+}
+
+function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelope {
+  return envelopeFor('CANCELLED', 'The request was cancelled; no file was changed', {
+    dry_run: request.dryRun,
+    maxBytes: context.limits.maxEnvelopeBytes,
+  });
+}
+
+function internalError(phase: string, options: EngineOptions): ErrorEnvelope {
+  return envelopeFor('INTERNAL_ERROR', `An internal error occurred ${phase}; no file was changed`, {
+    maxBytes: options.limits?.maxEnvelopeBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes,
+  });
+}
+
+function refuse(envelope: ErrorEnvelope): PlanResult {
+  return { ok: false, envelope };
+}
+
+function isMultiFile(tool: string): boolean {
+  return tool === TOOL_MULTI_EDIT_FILES;
+}

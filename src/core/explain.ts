@@ -1,0 +1,68 @@
+/** The one call the engine makes to explain a MATCH_NOT_FOUND. */
+import { locateClosestMatch, type TextSpan } from './closestMatch';
+import { snippetOfLines, type Snippet } from './context';
+import { diagnoseKnownMiss, hintsForDiagnosis } from './diagnosis';
+import type { LineIndex } from './lineIndex';
+import type { Limits } from './options';
+import type { Diagnosis } from './schemas';
+
+export interface MissExplanation {
+  readonly context: { snippet: string; start_line: number };
+  readonly diagnosis?: Diagnosis;
+  /** Hints for the diagnosis kind, to follow the code's own hints. */
+  readonly hints: readonly string[];
+  /** The text the explanation points at: the near miss, new_string already present, or the closest match. */
+  readonly closest?: TextSpan;
+}
+
+/**
+ * Context, diagnosis and hints for an old_string that does not occur. `needle` and
+ * `newString` already use the file's line endings.
+ */
+export function explainMiss(
+  text: string,
+  index: LineIndex,
+  needle: string,
+  newString: string,
+  limits: Pick<Limits, 'contextLines' | 'maxSnippetLineChars'>,
+): MissExplanation {
+  const closestMatch = locateClosestMatch(text, index, needle);
+  const missing = needle.length > 0 && closestMatch?.exact !== true;
+  const located = missing ? diagnoseKnownMiss({ text, index, needle, newString, closest: closestMatch }) : undefined;
+  const target = located ?? closestMatch;
+  if (!target) {
+    return { context: snippetAt(text, index, { offset: 0, length: 0 }, 0, limits), hints: [] };
+  }
+  const span = 'span' in target ? target.span : { offset: target.offset, length: target.length };
+  return {
+    context: snippetAt(text, index, span, target.focus, limits),
+    ...(located ? { diagnosis: located.diagnosis } : {}),
+    hints: located ? hintsForDiagnosis(located.diagnosis.kind) : [],
+    closest: span,
+  };
+}
+
+/**
+ * 2n+1 lines centred on the focus line, moved (never past the focus line) so that
+ * the whole span shows when it fits, and so that they stay inside the file.
+ */
+function snippetAt(
+  text: string,
+  index: LineIndex,
+  span: TextSpan,
+  focus: number,
+  limits: Pick<Limits, 'contextLines' | 'maxSnippetLineChars'>,
+): Snippet {
+  const around = Math.max(0, Math.trunc(limits.contextLines) || 0);
+  const focusLine = index.lineOfOffset(focus);
+  const spanFirst = index.lineOfOffset(span.offset);
+  const spanLast = index.lineOfOffset(span.offset + span.length);
+  let first = focusLine - around;
+  if (spanLast - spanFirst <= 2 * around) {
+    first = Math.min(first, spanFirst);
+    first = Math.max(first, spanLast - 2 * around);
+  }
+  // Near the file's edges, show more of the file rather than fewer lines.
+  first = Math.max(0, Math.min(first, index.lineCount - 1 - 2 * around));
+  return snippetOfLines(text, index, { first, last: first + 2 * around, focusLine, focusOffset: focus }, limits.maxSnippetLineChars);
+}

@@ -1,0 +1,135 @@
+/**
+ * Every occurrence of many patterns in one pass over a large text.
+ *
+ * Checking 200 edits against a 10 MB file must not scan the file 400 times. Long
+ * patterns are found together with a Wu-Manber scan: the text is read in jumps of up
+ * to the shortest pattern's length, and only positions whose last three characters
+ * end some pattern's key window are verified. Few or short patterns are found with
+ * the native indexOf, which is faster for them.
+ */
+
+/** Patterns shorter than this make the jumps too short to pay off; indexOf finds them. */
+const MIN_SCANNED_LENGTH = 8;
+/** With fewer long patterns than this, one native indexOf sweep per pattern is faster. */
+const MIN_SCANNED_PATTERNS = 5;
+/** The key window is at most this long, so every shift fits in a byte. */
+const MAX_WINDOW = 64;
+const BLOCK = 3;
+const HASH_BITS = 18;
+const HASH_MASK = (1 << HASH_BITS) - 1;
+/** Characters sampled from the text (at its start, middle and end) to learn which blocks are common. */
+const SAMPLE_CHARS = 1 << 14;
+
+/** Every start offset of `pattern` in `text`, overlapping ones included, ascending. */
+export function occurrencesOf(text: string, pattern: string, from = 0, to = text.length): number[] {
+  const starts: number[] = [];
+  const last = to - pattern.length;
+  for (let at = text.indexOf(pattern, from); at !== -1 && at <= last; at = text.indexOf(pattern, at + 1)) {
+    starts.push(at);
+  }
+  return starts;
+}
+
+/** For each distinct pattern, every start offset in `text` (overlapping included), ascending. */
+export function occurrencesOfAll(text: string, patterns: readonly string[]): Map<string, number[]> {
+  const distinct = [...new Set(patterns)].filter((pattern) => pattern.length > 0);
+  const found = new Map<string, number[]>();
+  const scanned = distinct.filter((pattern) => pattern.length >= MIN_SCANNED_LENGTH);
+  const useScan = scanned.length >= MIN_SCANNED_PATTERNS && text.length >= MAX_WINDOW * 4;
+  for (const pattern of distinct) {
+    if (!useScan || pattern.length < MIN_SCANNED_LENGTH) {
+      found.set(pattern, occurrencesOf(text, pattern));
+    }
+  }
+  if (useScan) {
+    const starts = wuManber(text, scanned);
+    scanned.forEach((pattern, id) => found.set(pattern, starts[id]));
+  }
+  return found;
+}
+
+function blockHash(value: string, end: number): number {
+  return ((value.charCodeAt(end - 2) << 12) ^ (value.charCodeAt(end - 1) << 6) ^ value.charCodeAt(end)) & HASH_MASK;
+}
+
+/** How often each block hash occurs in a sample of the text and in the patterns. */
+function blockFrequencies(text: string, patterns: readonly string[]): Uint32Array {
+  const frequency = new Uint32Array(1 << HASH_BITS);
+  const length = text.length;
+  for (const anchor of [0, length >> 1, length - SAMPLE_CHARS]) {
+    const from = Math.max(BLOCK - 1, anchor);
+    const to = Math.min(length, from + SAMPLE_CHARS);
+    for (let end = from; end < to; end++) {
+      frequency[blockHash(text, end)]++;
+    }
+  }
+  for (const pattern of patterns) {
+    for (let end = BLOCK - 1; end < pattern.length; end++) {
+      frequency[blockHash(pattern, end)]++;
+    }
+  }
+  return frequency;
+}
+
+/**
+ * Each pattern is keyed by a window of `width` characters. The window is chosen to
+ * end in its rarest block, so the positions that need verifying are few.
+ */
+function keyWindowOffsets(patterns: readonly string[], width: number, frequency: Uint32Array): Int32Array {
+  const offsets = new Int32Array(patterns.length);
+  patterns.forEach((pattern, id) => {
+    let best = 0;
+    let bestFrequency = Infinity;
+    for (let offset = 0; offset + width <= pattern.length; offset++) {
+      const count = frequency[blockHash(pattern, offset + width - 1)];
+      if (count < bestFrequency) {
+        bestFrequency = count;
+        best = offset;
+      }
+    }
+    offsets[id] = best;
+  });
+  return offsets;
+}
+
+function wuManber(text: string, patterns: readonly string[]): number[][] {
+  const width = patterns.reduce((shortest, pattern) => Math.min(shortest, pattern.length), MAX_WINDOW);
+  const offsets = keyWindowOffsets(patterns, width, blockFrequencies(text, patterns));
+  const shift = new Uint8Array(1 << HASH_BITS).fill(width - BLOCK + 1);
+  const bucketHead = new Int32Array(1 << HASH_BITS).fill(-1);
+  const bucketNext = new Int32Array(patterns.length).fill(-1);
+  patterns.forEach((pattern, id) => {
+    const offset = offsets[id];
+    for (let end = BLOCK - 1; end < width; end++) {
+      const hash = blockHash(pattern, offset + end);
+      const distance = width - 1 - end;
+      if (distance < shift[hash]) {
+        shift[hash] = distance;
+      }
+    }
+    const keyHash = blockHash(pattern, offset + width - 1);
+    bucketNext[id] = bucketHead[keyHash];
+    bucketHead[keyHash] = id;
+  });
+
+  const starts: number[][] = patterns.map(() => []);
+  const length = text.length;
+  let position = width - 1;
+  while (position < length) {
+    const hash = blockHash(text, position);
+    const distance = shift[hash];
+    if (distance > 0) {
+      position += distance;
+      continue;
+    }
+    for (let id = bucketHead[hash]; id !== -1; id = bucketNext[id]) {
+      const pattern = patterns[id];
+      const start = position - (width - 1) - offsets[id];
+      if (start >= 0 && text.charCodeAt(start) === pattern.charCodeAt(0) && text.startsWith(pattern, start)) {
+        starts[id].push(start);
+      }
+    }
+    position++;
+  }
+  return starts;
+}

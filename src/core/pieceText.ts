@@ -1,0 +1,255 @@
+/**
+ * The working text of a large file: the text as read (the base) plus a sorted list
+ * of pieces, each replacing one range of the base. The result is built once, when it
+ * is asked for; no edit copies the whole text.
+ *
+ * Every pattern is searched for in the base once, up front (multiSearch.ts). An
+ * occurrence in the current text either lies wholly in unchanged base text, and is
+ * then one of those base occurrences, or it touches a piece, and is then found by
+ * searching the small window around that piece. So an edit costs time in proportion
+ * to the pieces so far, not to the file.
+ */
+import { occurrencesOf, occurrencesOfAll } from './multiSearch';
+import type { WorkingText } from './workingText';
+
+interface Piece {
+  /** The base range this piece replaces: never empty. */
+  readonly baseStart: number;
+  readonly baseEnd: number;
+  readonly text: string;
+  /** Where the piece's text sits in the current text; recomputed after each replacement. */
+  start: number;
+  end: number;
+}
+
+/** Past this many pieces, windows cost more than building the text and searching it afresh. */
+const MAX_PIECES = 512;
+
+export class PieceText implements WorkingText {
+  private base: string;
+  private pieces: Piece[] = [];
+  private length: number;
+  private baseOccurrences: Map<string, number[]>;
+
+  /** `patterns`: every old_string that will be asked for, so the base is scanned once for all of them. */
+  constructor(text: string, private readonly patterns: readonly string[]) {
+    this.base = text;
+    this.length = text.length;
+    this.baseOccurrences = occurrencesOfAll(text, patterns);
+  }
+
+  occurrences(pattern: string): number[] {
+    const untouched = this.untouchedOccurrences(pattern);
+    const touching = this.occurrencesTouchingPieces(pattern);
+    return touching.length === 0 ? untouched : mergeUnique(untouched, touching);
+  }
+
+  replace(starts: readonly number[], length: number, replacement: string): void {
+    const old = this.pieces;
+    const next: Piece[] = [];
+    let piece = 0;
+    let range = 0;
+    while (range < starts.length) {
+      while (piece < old.length && old[piece].end <= starts[range]) {
+        next.push(old[piece++]);
+      }
+      // A cluster: this range, every piece it touches, and any later range touching the last of those pieces.
+      const firstPiece = piece;
+      const firstRange = range;
+      for (;;) {
+        const rangeStart = starts[range];
+        while (piece < old.length && touches(old[piece], rangeStart, rangeStart + length)) {
+          piece++;
+        }
+        const lastPiece = old[piece - 1];
+        const following = starts[range + 1];
+        if (piece > firstPiece && following !== undefined && touches(lastPiece, following, following + length)) {
+          range++;
+          continue;
+        }
+        break;
+      }
+      next.push(this.mergedPiece(firstPiece, piece, starts.slice(firstRange, range + 1), length, replacement));
+      range++;
+    }
+    while (piece < old.length) {
+      next.push(old[piece++]);
+    }
+    this.pieces = next;
+    this.placePieces();
+    if (next.length > MAX_PIECES) {
+      this.rebase();
+    }
+  }
+
+  text(): string {
+    if (this.pieces.length === 0) {
+      return this.base;
+    }
+    const parts: string[] = [];
+    let from = 0;
+    for (const piece of this.pieces) {
+      parts.push(this.base.slice(from, piece.baseStart), piece.text);
+      from = piece.baseEnd;
+    }
+    parts.push(this.base.slice(from));
+    return parts.join('');
+  }
+
+  /** Base occurrences that no piece overlaps, at their offsets in the current text. */
+  private untouchedOccurrences(pattern: string): number[] {
+    let baseStarts = this.baseOccurrences.get(pattern);
+    if (baseStarts === undefined) {
+      baseStarts = occurrencesOf(this.base, pattern);
+      this.baseOccurrences.set(pattern, baseStarts);
+    }
+    if (this.pieces.length === 0) {
+      return baseStarts;
+    }
+    const found: number[] = [];
+    let piece = 0;
+    let shift = 0;
+    for (const start of baseStarts) {
+      while (piece < this.pieces.length && this.pieces[piece].baseEnd <= start) {
+        shift = this.pieces[piece].end - this.pieces[piece].baseEnd;
+        piece++;
+      }
+      if (piece < this.pieces.length && this.pieces[piece].baseStart < start + pattern.length) {
+        continue;
+      }
+      found.push(start + shift);
+    }
+    return found;
+  }
+
+  /** Occurrences that include a piece's text or straddle the place where a piece removed text. */
+  private occurrencesTouchingPieces(pattern: string): number[] {
+    const reach = pattern.length - 1;
+    const found: number[] = [];
+    for (const piece of this.pieces) {
+      const from = Math.max(0, piece.start - reach);
+      const to = Math.min(this.length, piece.end + reach);
+      if (to - from < pattern.length) {
+        continue;
+      }
+      for (const at of occurrencesOf(this.slice(from, to), pattern)) {
+        if (touches(piece, from + at, from + at + pattern.length)) {
+          found.push(from + at);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The current text between two offsets. */
+  private slice(from: number, to: number): string {
+    const parts: string[] = [];
+    let piece = this.firstPieceEndingAtOrAfter(from);
+    let at = from;
+    while (at < to) {
+      const current = this.pieces[piece];
+      if (current !== undefined && at >= current.start) {
+        const end = Math.min(to, current.end);
+        if (end > at) {
+          parts.push(current.text.slice(at - current.start, end - current.start));
+          at = end;
+        }
+        piece++;
+      } else {
+        const stop = current === undefined ? to : Math.min(to, current.start);
+        const baseAt = this.baseOffset(at, piece);
+        parts.push(this.base.slice(baseAt, baseAt + stop - at));
+        at = stop;
+      }
+    }
+    return parts.length === 1 ? parts[0] : parts.join('');
+  }
+
+  private firstPieceEndingAtOrAfter(offset: number): number {
+    let low = 0;
+    let high = this.pieces.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.pieces[middle].end < offset) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return low;
+  }
+
+  /** The base offset of a current offset that lies in unchanged text just before piece `next`. */
+  private baseOffset(offset: number, next: number): number {
+    const piece = this.pieces[next];
+    return piece === undefined ? this.base.length - (this.length - offset) : piece.baseStart - (piece.start - offset);
+  }
+
+  /** One piece for a cluster: pieces [firstPiece, endPiece) and the ranges at `starts`, all replaced. */
+  private mergedPiece(firstPiece: number, endPiece: number, starts: readonly number[], length: number, replacement: string): Piece {
+    const first = this.pieces[firstPiece];
+    const last = this.pieces[endPiece - 1];
+    const hasPieces = endPiece > firstPiece;
+    const rangesStart = starts[0];
+    const rangesEnd = starts[starts.length - 1] + length;
+    const startsInPiece = hasPieces && first.start <= rangesStart;
+    const endsInPiece = hasPieces && last.end >= rangesEnd;
+    const from = startsInPiece ? first.start : rangesStart;
+    const to = endsInPiece ? last.end : rangesEnd;
+    const parts = [this.slice(from, rangesStart)];
+    starts.forEach((start, index) => {
+      const nextStart = index + 1 < starts.length ? starts[index + 1] : to;
+      parts.push(replacement, this.slice(start + length, nextStart));
+    });
+    return {
+      baseStart: startsInPiece ? first.baseStart : this.baseOffset(from, firstPiece),
+      baseEnd: endsInPiece ? last.baseEnd : this.baseOffset(to, endPiece),
+      text: parts.join(''),
+      start: 0,
+      end: 0,
+    };
+  }
+
+  private placePieces(): void {
+    let shift = 0;
+    for (const piece of this.pieces) {
+      piece.start = piece.baseStart + shift;
+      piece.end = piece.start + piece.text.length;
+      shift += piece.text.length - (piece.baseEnd - piece.baseStart);
+    }
+    this.length = this.base.length + shift;
+  }
+
+  /** Builds the current text and makes it the new base, scanned afresh for every pattern. */
+  private rebase(): void {
+    this.base = this.text();
+    this.pieces = [];
+    this.length = this.base.length;
+    this.baseOccurrences = occurrencesOfAll(this.base, this.patterns);
+  }
+}
+
+/**
+ * Whether the range [start, end) of the current text is not wholly inside the unchanged
+ * text on one side of the piece. For a piece with empty text this means the range
+ * straddles the point where the piece removed text.
+ */
+function touches(piece: Piece, start: number, end: number): boolean {
+  return end > piece.start && start < piece.end;
+}
+
+function mergeUnique(sorted: readonly number[], unsorted: number[]): number[] {
+  unsorted.sort((a, b) => a - b);
+  const merged: number[] = [];
+  let left = 0;
+  let right = 0;
+  while (left < sorted.length || right < unsorted.length) {
+    const next = right >= unsorted.length || (left < sorted.length && sorted[left] <= unsorted[right])
+      ? sorted[left++]
+      : unsorted[right++];
+    if (merged.length === 0 || merged[merged.length - 1] !== next) {
+      merged.push(next);
+    }
+  }
+  return merged;
+}

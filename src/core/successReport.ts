@@ -1,0 +1,35 @@
+/** The success response: what was (or, in a dry run, would be) applied to each file. */
+import { unifiedDiff } from './diff';
+import { count } from './failureReport';
+import type { PlannedFile } from './plan';
+import type { FileResult, SuccessResponse, Warning } from './schemas';
+
+export interface SuccessInput {
+  readonly multiFile: boolean;
+  readonly files: readonly PlannedFile[];
+  readonly warnings: readonly Warning[];
+  readonly dryRun: boolean;
+  readonly includeDiff: boolean;
+}
+
+export function successResponse({ multiFile, files, warnings, dryRun, includeDiff }: SuccessInput): SuccessResponse {
+  const results: FileResult[] = files.map((file) => ({
+    file_path: file.path,
+    edits_applied: file.editsApplied,
+    replacements: file.replacements,
+    ...(dryRun || includeDiff ? { diff: unifiedDiff(file.displayPath, file.original.text, file.newText) } : {}),
+  }));
+  const edits = files.reduce((sum, file) => sum + file.editsApplied, 0);
+  const replacements = files.reduce((sum, file) => sum + file.replacements, 0);
+  const target = multiFile ? count(files.length, 'file') : files[0].displayPath;
+  const work = `${count(edits, 'edit')} (${count(replacements, 'replacement')})`;
+  const summary = dryRun ? `Dry run: ${work} would apply to ${target}; nothing was written` : `Applied ${work} to ${target}`;
+  return {
+    success: true,
+    summary,
+    files: results,
+    ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
+    dry_run: dryRun,
+    ...(multiFile ? {} : { file_path: results[0].file_path, edits_applied: results[0].edits_applied, replacements: results[0].replacements }),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The text that a file's edits are checked against, as the earlier edits left it.
+ * Two implementations give the same answers: PlainText is a string, simplest and
+ * fastest for small work; PieceText (pieceText.ts) never copies a large text per edit.
+ */
+import { occurrencesOf } from './multiSearch';
+
+export interface WorkingText {
+  /** Start offsets of every occurrence of `pattern` in the current text, overlapping ones included, ascending. */
+  occurrences(pattern: string): number[];
+  /** Replaces `length` characters at each of `starts` (ascending, not overlapping) with `replacement`. */
+  replace(starts: readonly number[], length: number, replacement: string): void;
+  /** The current text. */
+  text(): string;
+}
+
+/** The current text as one string; each edit builds the next string. */
+export class PlainText implements WorkingText {
+  constructor(private value: string) {}
+
+  occurrences(pattern: string): number[] {
+    return occurrencesOf(this.value, pattern);
+  }
+
+  replace(starts: readonly number[], length: number, replacement: string): void {
+    this.value = spliceAll(this.value, starts, length, replacement);
+  }
+
+  text(): string {
+    return this.value;
+  }
+}
+
+/** `value` with `length` characters at each of `starts` replaced; the replacement is literal. */
+export function spliceAll(value: string, starts: readonly number[], length: number, replacement: string): string {
+  if (starts.length === 1) {
+    return value.slice(0, starts[0]) + replacement + value.slice(starts[0] + length);
+  }
+  const parts: string[] = [];
+  let from = 0;
+  for (const start of starts) {
+    parts.push(value.slice(from, start), replacement);
+    from = start + length;
+  }
+  parts.push(value.slice(from));
+  return parts.join('');
+}

@@ -1,0 +1,169 @@
+/**
+ * An in-memory FileStore with fault injection, for engine tests. Any operation on
+ * any path can fail with any code, a number of times or always; FILE_BUSY can clear
+ * after N attempts; the Nth write can fail. AtomicMemoryStore adds commitAll.
+ */
+import type { ErrorCode } from '../../../src/core/errorCodes';
+import type { FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../../../src/core/fileStore';
+
+export type StoreOperation = 'stat' | 'read' | 'write' | 'commitAll';
+
+export interface Fault {
+  readonly code: ErrorCode;
+  readonly detail?: string;
+  /** How many calls fail before the operation succeeds again; every call when absent. */
+  readonly times?: number;
+}
+
+interface StoredFile {
+  text: string;
+  bom: boolean;
+  version: number;
+}
+
+/** A file as the tests give it: its text, or its text and BOM. */
+export type FileSeed = string | { readonly text: string; readonly bom: boolean };
+
+export class MemoryStore implements FileStore {
+  /** Every call, as "operation path". */
+  readonly calls: string[] = [];
+  /** Every successful write, in order. */
+  readonly writes: PlannedWrite[] = [];
+  private readonly files = new Map<string, StoredFile>();
+  private readonly directories = new Set<string>();
+  private readonly faults = new Map<string, { fault: Fault; left: number }>();
+  private writeCount = 0;
+  private failingWrite?: { readonly nth: number; readonly fault: Fault };
+
+  constructor(seeds: Readonly<Record<string, FileSeed>> = {}) {
+    for (const [path, seed] of Object.entries(seeds)) {
+      this.put(path, seed);
+    }
+  }
+
+  /** Creates or replaces a file, as another program would: its version changes. */
+  put(path: string, seed: FileSeed): void {
+    const { text, bom } = typeof seed === 'string' ? { text: seed, bom: false } : seed;
+    const version = (this.files.get(path)?.version ?? 0) + 1;
+    this.files.set(path, { text, bom, version });
+  }
+
+  addDirectory(path: string): void {
+    this.directories.add(path);
+  }
+
+  /** `path` '*' matches every path. */
+  failOn(operation: StoreOperation, path: string, fault: Fault): void {
+    this.faults.set(`${operation} ${path}`, { fault, left: fault.times ?? Infinity });
+  }
+
+  /** The `nth` write (1-based, counting every write attempt) fails with `fault`. */
+  failNthWrite(nth: number, fault: Fault): void {
+    this.failingWrite = { nth, fault };
+  }
+
+  text(path: string): string | undefined {
+    return this.files.get(path)?.text;
+  }
+
+  hasBom(path: string): boolean | undefined {
+    return this.files.get(path)?.bom;
+  }
+
+  /** Every file's text and BOM, for "nothing changed" checks. */
+  snapshot(): Map<string, string> {
+    return new Map([...this.files].map(([path, file]) => [path, `${file.bom ? '\uFEFF' : ''}${file.text}`]));
+  }
+
+  async stat(path: string): Promise<StoreResult<FileStat>> {
+    const fault = this.takeFault('stat', path);
+    if (fault) {
+      return fault;
+    }
+    if (this.directories.has(path)) {
+      return { ok: true, value: { isDirectory: true, size: 0 } };
+    }
+    const file = this.files.get(path);
+    return file ? { ok: true, value: { isDirectory: false, size: byteSize(file) } } : notFound();
+  }
+
+  async read(path: string): Promise<StoreResult<StoredText>> {
+    const fault = this.takeFault('read', path);
+    if (fault) {
+      return fault;
+    }
+    const file = this.files.get(path);
+    return file ? { ok: true, value: { text: file.text, bom: file.bom, version: file.version } } : notFound();
+  }
+
+  async write(write: PlannedWrite): Promise<StoreResult<void>> {
+    this.writeCount++;
+    if (this.failingWrite?.nth === this.writeCount) {
+      this.calls.push(`write ${write.path}`);
+      return failure(this.failingWrite.fault);
+    }
+    const fault = this.takeFault('write', write.path);
+    if (fault) {
+      return fault;
+    }
+    const stale = this.staleness(write);
+    if (stale) {
+      return stale;
+    }
+    this.apply(write);
+    return { ok: true, value: undefined };
+  }
+
+  protected staleness(write: PlannedWrite): StoreResult<void> | undefined {
+    const current = this.files.get(write.path);
+    if (write.original.version !== undefined && current?.version !== write.original.version) {
+      return { ok: false, code: 'STALE_CONTENT', detail: 'the file changed after it was read' };
+    }
+    return undefined;
+  }
+
+  protected apply(write: PlannedWrite): void {
+    this.put(write.path, { text: write.text, bom: write.bom });
+    this.writes.push(write);
+  }
+
+  protected takeFault(operation: StoreOperation, path: string): StoreResult<never> | undefined {
+    this.calls.push(`${operation} ${path}`);
+    const entry = this.faults.get(`${operation} ${path}`) ?? this.faults.get(`${operation} *`);
+    if (!entry || entry.left <= 0) {
+      return undefined;
+    }
+    entry.left--;
+    return failure(entry.fault);
+  }
+}
+
+/** A store that commits every write at once, or none of them, like one WorkspaceEdit. */
+export class AtomicMemoryStore extends MemoryStore {
+  async commitAll(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
+    const fault = this.takeFault('commitAll', '*');
+    if (fault) {
+      return fault;
+    }
+    for (const write of writes) {
+      const stale = this.staleness(write);
+      if (stale) {
+        return stale;
+      }
+    }
+    writes.forEach((write) => this.apply(write));
+    return { ok: true, value: undefined };
+  }
+}
+
+function failure(fault: Fault): StoreResult<never> {
+  return { ok: false, code: fault.code, detail: fault.detail ?? `injected ${fault.code}` };
+}
+
+function notFound(): StoreResult<never> {
+  return { ok: false, code: 'FILE_NOT_FOUND', detail: 'no such file' };
+}
+
+function byteSize(file: StoredFile): number {
+  return Buffer.byteLength(file.text, 'utf8') + (file.bom ? 3 : 0);
+}
