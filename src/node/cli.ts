@@ -1,2 +1,108 @@
-// The CLI entry; implemented in src/node.
-process.exitCode = 2;
+/**
+ * The multi-edit command-line program (bundled to dist/cli.js).
+ * Exit codes: 0 success; 1 an error envelope was printed; 2 usage error or a
+ * request that is not JSON (message on stderr, nothing on stdout).
+ */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
+import { version } from '../../package.json';
+import { runRequest } from '../core/engine';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../core/ids';
+import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
+import { formatText } from './cliFormat';
+import { HELP_TEXT, USAGE } from './cliHelp';
+import { checkCliPath } from './cliPaths';
+import { storeFailureFromError } from './errno';
+import { NodeFileStore } from './nodeFileStore';
+
+const EXIT_SUCCESS = 0;
+const EXIT_ENVELOPE = 1;
+const EXIT_USAGE = 2;
+
+/** Input problems that end the run before the engine sees anything: exit 2, no envelope. */
+class UsageError extends Error {}
+
+async function main(args: readonly string[]): Promise<number> {
+  const command = parseArgs(args);
+  switch (command.kind) {
+    case 'help':
+      process.stdout.write(HELP_TEXT);
+      return EXIT_SUCCESS;
+    case 'version':
+      process.stdout.write(`${version}\n`);
+      return EXIT_SUCCESS;
+    case 'usage_error':
+      return reportUsageError(command.message, true);
+    case 'apply':
+      try {
+        return await apply(command);
+      } catch (error) {
+        if (error instanceof UsageError) {
+          return reportUsageError(error.message, false);
+        }
+        throw error;
+      }
+  }
+}
+
+function reportUsageError(message: string, showUsage: boolean): number {
+  const usage = showUsage ? `${USAGE}\nRun "multi-edit --help" for details.\n` : '';
+  process.stderr.write(`multi-edit: ${message}\n${usage}`);
+  return EXIT_USAGE;
+}
+
+async function apply(command: ApplyCommand): Promise<number> {
+  const request = parseRequest(await readRequestText(command.source), command.source);
+  const tool: ToolName = isObject(request) && 'files' in request ? TOOL_MULTI_EDIT_FILES : TOOL_MULTI_EDIT;
+  const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
+  const response = await runRequest(tool, input, {
+    store: new NodeFileStore(),
+    checkPath: checkCliPath,
+    displayPath,
+  });
+  process.stdout.write(command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`);
+  return response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
+}
+
+async function readRequestText(source: string): Promise<string> {
+  if (source === STDIN_OPERAND) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) {
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(source, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the request file "${source}": ${storeFailureFromError(error, 'read').detail}`);
+  }
+}
+
+function parseRequest(text: string, source: string): unknown {
+  const from = source === STDIN_OPERAND ? 'standard input' : `"${source}"`;
+  const json = text.replace(/^\uFEFF/, '');
+  if (json.trim() === '') {
+    throw new UsageError(`the request from ${from} is empty; expected a JSON object`);
+  }
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(`the request from ${from} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Paths inside the current directory read relative to it; others stay absolute. */
+function displayPath(absolutePath: string): string {
+  const fromCwd = relative(process.cwd(), absolutePath);
+  const outside = fromCwd === '' || fromCwd === '..' || fromCwd.startsWith(`..${sep}`) || isAbsolute(fromCwd);
+  return outside ? absolutePath : fromCwd;
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,77 @@
+/** Parses the CLI's arguments into one command, or a usage error (exit 2). */
+
+export type OutputFormat = 'json' | 'text';
+
+/** The request operand that means "read the request from standard input". */
+export const STDIN_OPERAND = '-';
+
+export interface ApplyCommand {
+  readonly kind: 'apply';
+  readonly dryRun: boolean;
+  readonly format: OutputFormat;
+  /** A request file path, or STDIN_OPERAND. */
+  readonly source: string;
+}
+
+export type CliCommand =
+  | ApplyCommand
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'usage_error'; readonly message: string };
+
+const FORMATS: readonly OutputFormat[] = ['json', 'text'];
+
+const usageError = (message: string): CliCommand => ({ kind: 'usage_error', message });
+
+export function parseArgs(args: readonly string[]): CliCommand {
+  if (args.includes('--help') || args.includes('-h')) {
+    return { kind: 'help' };
+  }
+  if (args.length === 1 && args[0] === '--version') {
+    return { kind: 'version' };
+  }
+  const [command, ...rest] = args;
+  if (command === undefined) {
+    return usageError('no command given');
+  }
+  if (command !== 'apply') {
+    return usageError(`unknown command "${command}"; the only command is "apply"`);
+  }
+  return parseApply(rest);
+}
+
+function parseApply(args: readonly string[]): CliCommand {
+  let dryRun = false;
+  let format: OutputFormat = 'json';
+  const operands: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--') {
+      operands.push(...args.slice(index + 1));
+      break;
+    }
+    if (arg === '--dry-run') {
+      dryRun = true;
+    } else if (arg === '--format' || arg.startsWith('--format=')) {
+      const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
+      if (value === undefined) {
+        return usageError('--format needs a value: json or text');
+      }
+      if (!FORMATS.includes(value as OutputFormat)) {
+        return usageError(`unknown format "${value}"; use json or text`);
+      }
+      format = value as OutputFormat;
+    } else if (arg.startsWith('-') && arg !== STDIN_OPERAND) {
+      return usageError(`unknown option "${arg}"`);
+    } else {
+      operands.push(arg);
+    }
+  }
+  if (operands.length === 0) {
+    return usageError(`apply needs a request file, or "${STDIN_OPERAND}" to read the request from standard input`);
+  }
+  if (operands.length > 1) {
+    return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
+  }
+  return { kind: 'apply', dryRun, format, source: operands[0] };
+}

@@ -1,0 +1,121 @@
+/**
+ * The CLI's --format text output: one greppable first line ("ok ..." or
+ * "error code=... file=... edit=... msg=..."), then the detail a person needs to
+ * fix the request: diagnosis, hints, the file's text around the failure, and the
+ * status of each failed or skipped edit.
+ */
+import { errorDocLink, type ErrorCode } from '../core/errorCodes';
+import type { EditStatus, EngineResponse, ErrorEnvelope, SuccessResponse } from '../core/schemas';
+
+export type DisplayPath = (absolutePath: string) => string;
+
+export function formatText(response: EngineResponse, displayPath: DisplayPath): string {
+  const lines = response.success ? successLines(response, displayPath) : errorLines(response, displayPath);
+  return `${lines.join('\n')}\n`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function editCount(edits: number, replacements: number): string {
+  return `${plural(edits, 'edit')} (${plural(replacements, 'replacement')})`;
+}
+
+function successLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
+  const edits = response.files.reduce((sum, file) => sum + file.edits_applied, 0);
+  const replacements = response.files.reduce((sum, file) => sum + file.replacements, 0);
+  const target = response.files.length === 1 ? displayPath(response.files[0].file_path) : plural(response.files.length, 'file');
+  const lines = [
+    response.dry_run
+      ? `ok dry run: ${editCount(edits, replacements)} would apply to ${target}; nothing was written`
+      : `ok applied ${editCount(edits, replacements)} to ${target}`,
+  ];
+  if (response.files.length > 1) {
+    lines.push(...response.files.map((file) => `  ${displayPath(file.file_path)}: ${editCount(file.edits_applied, file.replacements)}`));
+  }
+  for (const warning of response.warnings ?? []) {
+    const file = warning.file_path === undefined ? '' : ` file=${displayPath(warning.file_path)}`;
+    lines.push(`warning code=${warning.code}${file} msg=${JSON.stringify(warning.message)}`);
+  }
+  for (const file of response.files) {
+    if (file.diff) {
+      lines.push(file.diff.replace(/\n$/, ''));
+    }
+  }
+  return lines;
+}
+
+function errorLines(envelope: ErrorEnvelope, displayPath: DisplayPath): string[] {
+  const fields = [`code=${envelope.error_code}`];
+  if (envelope.file_path !== undefined) {
+    fields.push(`file=${displayPath(envelope.file_path)}`);
+  }
+  if (envelope.edit_index !== undefined) {
+    fields.push(`edit=${envelope.edit_index}`);
+  }
+  fields.push(`msg=${JSON.stringify(envelope.message)}`);
+  const lines = [`error ${fields.join(' ')}`, `summary: ${envelope.summary}`];
+  if (envelope.diagnosis) {
+    lines.push(`diagnosis: ${envelope.diagnosis.kind}: ${envelope.diagnosis.detail}`);
+  }
+  if (envelope.recovery_hints.length > 0) {
+    lines.push('hints:', ...envelope.recovery_hints.map((hint) => `  - ${hint}`));
+  }
+  lines.push(...contextLines(envelope));
+  if (envelope.edit_status.length > 0) {
+    lines.push('edits:', ...envelope.edit_status.map((status) => `  ${editStatusLine(status, displayPath)}`));
+  }
+  if (envelope.rolled_back && envelope.rolled_back.length > 0) {
+    lines.push(`rolled back: ${envelope.rolled_back.map(displayPath).join(', ')}`);
+  }
+  const toFix = envelope.next_action.edits_to_fix;
+  const fixList = toFix && toFix.length > 0 ? ` (edits ${toFix.join(', ')})` : '';
+  lines.push(`next: ${envelope.next_action.action}${fixList}; retryable: ${envelope.retryable ? 'yes' : 'no'}`);
+  if (envelope.truncated) {
+    lines.push('note: some detail was dropped to keep the response small');
+  }
+  // The response schema admits only codes from the table; its type is just wider.
+  lines.push(`docs: ${errorDocLink(envelope.error_code as ErrorCode)}`);
+  return lines;
+}
+
+function contextLines(envelope: ErrorEnvelope): string[] {
+  const context = envelope.context;
+  if (!context) {
+    return [];
+  }
+  const lines: string[] = [];
+  if (context.snippet !== undefined) {
+    const first = context.start_line ?? 1;
+    lines.push(`text around the closest match (from line ${first}):`, ...numberedLines(context.snippet, first));
+  }
+  const locations = context.match_locations ?? [];
+  if (locations.length > 0) {
+    const total = context.total_matches ?? locations.length;
+    const shown = total > locations.length ? `, ${locations.length} shown` : '';
+    lines.push(`matches: ${total}${shown}`);
+    for (const location of locations) {
+      lines.push(`  line ${location.line}, column ${location.column}:`);
+      lines.push(...splitLines(location.snippet).map((line) => `    | ${line}`));
+    }
+  }
+  return lines;
+}
+
+function numberedLines(snippet: string, firstLine: number): string[] {
+  const lines = splitLines(snippet);
+  const width = String(firstLine + lines.length - 1).length;
+  return lines.map((line, index) => `  ${String(firstLine + index).padStart(width)} | ${line}`);
+}
+
+/** Splits raw file text for display; a CRLF line shows without its \r. */
+function splitLines(text: string): string[] {
+  return text.replace(/\r?\n$/, '').split(/\r?\n/);
+}
+
+function editStatusLine(status: EditStatus, displayPath: DisplayPath): string {
+  const where = status.file_path === undefined ? '' : `${displayPath(status.file_path)} `;
+  const code = status.error_code === undefined ? '' : ` ${status.error_code}`;
+  return `${where}edit ${status.edit_index} ${status.status}${code}: ${status.message}`;
+}

@@ -1,0 +1,66 @@
+/** The CLI's usage line and its --help text. */
+import { ERRORS_DOC_URL } from '../core/errorCodes';
+
+export const USAGE = 'usage: multi-edit apply [--dry-run] [--format json|text] <request.json | ->';
+
+export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
+
+${USAGE}
+       multi-edit --help | -h
+       multi-edit --version
+
+Commands:
+  apply <request.json>   Apply the request in the file.
+  apply -                Read the request from standard input.
+
+Options:
+  --dry-run              Check every edit and print the unified diff; write nothing.
+                         (Same as "dry_run": true in the request.)
+  --format json          Print exactly one JSON response on stdout (default).
+  --format text          Print a human summary: "ok ..." on success, or
+                         "error code=... file=... edit=... msg=..." followed by the
+                         diagnosis, the recovery hints and the file's text around the failure.
+                         edit=N is the 0-based edit_index, as in the JSON.
+  -h, --help             Show this help.
+  --version              Print the version.
+
+Requests (JSON). A request with a "files" key is multi_edit_files, otherwise multi_edit.
+  multi_edit:
+    { "file_path": "/abs/path/file.ts",
+      "edits": [ { "old_string": "...", "new_string": "...", "replace_all": false } ],
+      "dry_run": false, "include_diff": false }
+  multi_edit_files:
+    { "files": [ { "file_path": "/abs/a.ts", "edits": [ ... ] },
+                 { "file_path": "/abs/b.ts", "edits": [ ... ] } ],
+      "dry_run": false, "include_diff": false }
+
+  - Edits apply in order, each to the text as the earlier edits left it.
+  - old_string must occur exactly once, unless replace_all is true.
+  - new_string is inserted literally ($& and $1 are not patterns).
+  - Either every edit of every file is applied, or no file changes.
+  - Line endings, a UTF-8 BOM, the final newline and the file mode are kept.
+  - Paths must be absolute; there is no workspace, so a relative path is
+    RELATIVE_PATH, and any ".." segment is PATH_TRAVERSAL.
+  - Files are written atomically (temp file in the same directory, then rename);
+    a symbolic link is kept, and the file it points to is edited.
+
+Exit codes:
+  0  success (with --dry-run: every edit would apply)
+  1  an error envelope was printed (an edit failed, a file could not be read or
+     written, or the JSON does not fit the request schema: VALIDATION_FAILED)
+  2  usage error, unreadable request file, or a request that is not JSON;
+     the message goes to stderr and nothing is printed on stdout
+
+Example (run in /home/me/shop; paths under the current directory print relative):
+  $ cat rename.json
+  { "file_path": "/home/me/shop/src/cart.ts",
+    "edits": [ { "old_string": "export function total(", "new_string": "export function cartTotal(" },
+               { "old_string": "formatPrice(total(lines))", "new_string": "formatPrice(cartTotal(lines))" } ] }
+  $ multi-edit apply --format text rename.json
+  ok applied 2 edits (2 replacements) to src/cart.ts
+  $ multi-edit apply --format text rename.json
+  error code=MATCH_NOT_FOUND file=src/cart.ts edit=0 msg="Edit 1 of 2 failed: ..."
+  (then the diagnosis, here ALREADY_APPLIED, the hints, and the file's lines around the closest match)
+
+Error codes, their meaning and what to do: ${ERRORS_DOC_URL}
+`;
