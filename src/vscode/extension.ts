@@ -1,7 +1,23 @@
 import type * as vscode from 'vscode';
+import { createServices, type Services } from './services';
+import { registerMultiEditTools } from './tools/registerTools';
+import { registerFailureCodeActions } from './codeActions/failureCodeActions';
+import { registerReadOnlyDocuments } from './commands/readOnlyDocuments';
+import { registerEditorCommands } from './commands/registerCommands';
+import { registerDiagnostics } from './diagnostics/failureFeed';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Features are registered here, one registerX(context) each.
+/** What activate() returns: the shared services and where the log is written, for integration tests. */
+export interface MultiEditApi extends Services {
+  readonly logDirectory: vscode.Uri;
+}
+
+export function activate(context: vscode.ExtensionContext): MultiEditApi {
+  const services = createServices(context);
+  registerMultiEditTools(context, services);
+  const failureFeed = registerDiagnostics(context, services);
+  registerFailureCodeActions(context, failureFeed.failures);
+  registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context) });
+  return { ...services, logDirectory: context.logUri };
 }
 
 export function deactivate(): void {}

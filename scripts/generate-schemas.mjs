@@ -1,0 +1,79 @@
+// Generates the request JSON Schemas from the zod schemas (src/core/schemas.ts),
+// the single source of truth:
+//  - package.json contributes.languageModelTools[].inputSchema, one per tool;
+//  - schemas/multiedit-request.schema.json, either request shape, for request files.
+// test/unit/schemaDrift.test.ts fails when these differ from what the zod schemas give.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const packageFile = join(root, 'package.json');
+const requestSchemaFile = join(root, 'schemas', 'multiedit-request.schema.json');
+
+/** Bundles schemas.ts in memory and imports it, so no compiled output has to exist. */
+async function loadRequestJsonSchemas() {
+  const bundle = await esbuild.build({
+    entryPoints: [join(root, 'src', 'core', 'schemas.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'warning',
+  });
+  const source = Buffer.from(bundle.outputFiles[0].text).toString('base64');
+  const module = await import(`data:text/javascript;base64,${source}`);
+  return module.requestJsonSchemas();
+}
+
+/** A tool's inputSchema: the zod JSON Schema without its "$schema" key, which model APIs do not expect. */
+function toolInputSchema(schema) {
+  const inputSchema = { ...schema };
+  delete inputSchema.$schema;
+  return inputSchema;
+}
+
+function requestFileSchema(schemas) {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Multi-Edit request',
+    description: 'A multi_edit request (file_path and edits) or a multi_edit_files request (files). Generated from src/core/schemas.ts by npm run generate-schemas.',
+    oneOf: [toolInputSchema(schemas.multi_edit), toolInputSchema(schemas.multi_edit_files)],
+  };
+}
+
+const schemas = await loadRequestJsonSchemas();
+
+/** Writes `text` unless the file already holds the same JSON, so a no-op run keeps hand formatting. */
+function writeJsonIfChanged(file, value, text) {
+  let current;
+  try {
+    current = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    current = undefined;
+  }
+  if (JSON.stringify(current) === JSON.stringify(value)) {
+    return false;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return true;
+}
+
+const pkg = JSON.parse(readFileSync(packageFile, 'utf8'));
+const tools = pkg.contributes?.languageModelTools ?? [];
+for (const name of Object.keys(schemas)) {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) {
+    console.error(`package.json contributes.languageModelTools has no entry named "${name}"`);
+    process.exit(1);
+  }
+  tool.inputSchema = toolInputSchema(schemas[name]);
+}
+const requestSchema = requestFileSchema(schemas);
+const written = [
+  writeJsonIfChanged(packageFile, pkg, `${JSON.stringify(pkg, null, 2)}\n`) && 'package.json',
+  writeJsonIfChanged(requestSchemaFile, requestSchema, `${JSON.stringify(requestSchema, null, 2)}\n`) && relative(root, requestSchemaFile),
+].filter(Boolean);
+console.log(written.length > 0 ? `Updated ${written.join(' and ')}` : 'The schemas are up to date');

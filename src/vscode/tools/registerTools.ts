@@ -1,0 +1,13 @@
+/** Registers both language-model tools under the names package.json contributes. */
+import * as vscode from 'vscode';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../core/ids';
+import type { Services } from '../services';
+import { MultiEditFilesTool } from './multiEditFilesTool';
+import { MultiEditTool } from './multiEditTool';
+
+export function registerMultiEditTools(context: vscode.ExtensionContext, services: Services): void {
+  context.subscriptions.push(
+    vscode.lm.registerTool(TOOL_MULTI_EDIT, new MultiEditTool(services)),
+    vscode.lm.registerTool(TOOL_MULTI_EDIT_FILES, new MultiEditFilesTool(services)),
+  );
+}

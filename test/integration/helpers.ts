@@ -1,0 +1,149 @@
+// Shared helpers for the integration tests: scratch files inside the test workspace, the
+// extension's API, settings that are restored afterwards, and invokeTool exactly as a chat
+// participant calls it, with the response parsed from the one text part.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { CONFIG_SECTION, EXTENSION_ID, TOOL_NAMES, type ToolName } from '../../src/core/ids';
+import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/schemas';
+import type { MultiEditApi } from '../../src/vscode/extension';
+
+export async function activateExtension(): Promise<MultiEditApi> {
+  const extension = vscode.extensions.getExtension<MultiEditApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is loaded`);
+  return extension.activate();
+}
+
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace folder is open');
+  return folder.uri.fsPath;
+}
+
+let scratchCount = 0;
+
+/** A new, empty folder for one test: inside the workspace, or in the OS temp folder (outside it). */
+export function scratchDir(label: string, where: 'workspace' | 'outside' = 'workspace'): string {
+  const parent = where === 'workspace' ? path.join(workspaceRoot(), 'scratch') : os.tmpdir();
+  fs.mkdirSync(parent, { recursive: true });
+  scratchCount++;
+  return fs.mkdtempSync(path.join(parent, `${label}-${scratchCount}-`));
+}
+
+export function writeScratchFile(dir: string, name: string, content: string | Uint8Array): string {
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+export function readDisk(file: string): string {
+  return fs.readFileSync(file, 'utf8');
+}
+
+/** Polls until `condition` holds; fails with `what` after `timeoutMs`. */
+export async function waitFor(what: string, condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      assert.fail(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Tool information reaches the extension host asynchronously after activation. */
+export async function waitForTools(): Promise<readonly vscode.LanguageModelToolInformation[]> {
+  await waitFor('both tools in vscode.lm.tools', () => TOOL_NAMES.every((name) => vscode.lm.tools.some((tool) => tool.name === name)));
+  return vscode.lm.tools.filter((tool) => (TOOL_NAMES as readonly string[]).includes(tool.name));
+}
+
+export interface ToolReply {
+  /** The text part as the model sees it. */
+  readonly text: string;
+  /** Its first line. */
+  readonly summaryLine: string;
+  /** The JSON after the first line. */
+  readonly response: EngineResponse;
+}
+
+export async function invokeTool(name: ToolName, input: object, token?: vscode.CancellationToken): Promise<ToolReply> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
+  assert.equal(result.content.length, 1, 'the result has exactly one part');
+  const part = result.content[0];
+  assert.ok(part instanceof vscode.LanguageModelTextPart, 'the part is a LanguageModelTextPart');
+  const newline = part.value.indexOf('\n');
+  assert.ok(newline > 0, 'a summary line comes first');
+  return {
+    text: part.value,
+    summaryLine: part.value.slice(0, newline),
+    response: JSON.parse(part.value.slice(newline + 1)) as EngineResponse,
+  };
+}
+
+export function expectSuccess(reply: ToolReply): SuccessResponse {
+  assert.equal(reply.response.success, true, `expected success, got ${reply.text}`);
+  return reply.response as SuccessResponse;
+}
+
+export function expectError(reply: ToolReply, code: ErrorEnvelope['error_code']): ErrorEnvelope {
+  assert.equal(reply.response.success, false, `expected ${code}, got ${reply.text}`);
+  const envelope = reply.response as ErrorEnvelope;
+  assert.equal(envelope.error_code, code, reply.text);
+  return envelope;
+}
+
+/** Sets user settings of one section and waits until the extension host sees them; returns the restore. */
+export async function setUserSettings(section: string, values: Record<string, unknown>): Promise<() => Promise<void>> {
+  const config = () => vscode.workspace.getConfiguration(section);
+  const previous = Object.fromEntries(Object.keys(values).map((key) => [key, config().inspect(key)?.globalValue]));
+  const apply = async (next: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(next)) {
+      await config().update(key, value, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(`the ${section} settings to reach the extension host`, () =>
+      Object.entries(next).every(([key, value]) => JSON.stringify(config().inspect(key)?.globalValue) === JSON.stringify(value)));
+  };
+  await apply(values);
+  return () => apply(previous);
+}
+
+/** Runs `body` with user settings under `multiEdit` changed, then restores them. */
+export async function withSettings<T>(values: Record<string, unknown>, body: () => Promise<T>): Promise<T> {
+  const restore = await setUserSettings(CONFIG_SECTION, values);
+  try {
+    return await body();
+  } finally {
+    await restore();
+  }
+}
+
+/**
+ * The browser workbench saves dirty files after a second by default (files.autoSave), which
+ * would race every test about dirty buffers; the suites that edit files switch it off.
+ */
+export function disableAutoSave(): Promise<() => Promise<void>> {
+  return setUserSettings('files', { autoSave: 'off' });
+}
+
+export async function openInEditor(file: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  return vscode.window.showTextDocument(document, { preview: false });
+}
+
+/** Discards unsaved changes of a document by reverting it to the disk text. */
+export async function revertDocument(document: vscode.TextDocument): Promise<void> {
+  if (!document.isDirty) return;
+  await vscode.window.showTextDocument(document);
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+}
+
+/** Reverts every dirty document first, so closing never stops at a "save changes?" dialog. */
+export async function closeAllEditors(): Promise<void> {
+  for (const document of vscode.workspace.textDocuments.filter((candidate) => candidate.isDirty && !candidate.isUntitled)) {
+    await revertDocument(document);
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

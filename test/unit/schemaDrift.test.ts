@@ -1,0 +1,119 @@
+/**
+ * The zod schemas and the settings module are the sources of truth; package.json
+ * and schemas/ are generated or hand-kept copies. These tests fail on any drift.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_SECTION, TOOL_NAMES, TOOL_REFERENCE_NAMES } from '../../src/core/ids';
+import { requestJsonSchemas } from '../../src/core/schemas';
+import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/settings';
+
+// Compiled to out/test/unit, so the repository root is three levels up.
+const root = join(__dirname, '..', '..', '..');
+const readJson = (relative: string): Record<string, unknown> => JSON.parse(readFileSync(join(root, relative), 'utf8'));
+
+interface ToolContribution {
+  name: string;
+  toolReferenceName?: string;
+  canBeReferencedInPrompt?: boolean;
+  modelDescription?: string;
+  userDescription?: string;
+  icon?: string;
+  inputSchema?: unknown;
+}
+
+interface ConfigurationProperty {
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+  enumDescriptions?: unknown[];
+  description?: string;
+  type?: string;
+}
+
+const manifest = readJson('package.json') as {
+  activationEvents: string[];
+  contributes: {
+    languageModelTools: ToolContribution[];
+    configuration: { properties: Record<string, ConfigurationProperty> };
+  };
+};
+
+/** The tools' inputSchema is the zod JSON Schema without the "$schema" dialect key. */
+function withoutDialect(schema: object): object {
+  const inputSchema: Record<string, unknown> = { ...schema };
+  delete inputSchema.$schema;
+  return inputSchema;
+}
+
+const fix = 'run `npm run generate-schemas`';
+
+describe('schema drift: package.json and schemas/ against the zod schemas', () => {
+  const generated = requestJsonSchemas();
+
+  for (const name of TOOL_NAMES) {
+    it(`${name}: package.json inputSchema equals the zod schema (${fix})`, () => {
+      const tool = manifest.contributes.languageModelTools.find((candidate) => candidate.name === name);
+      assert.ok(tool, `package.json contributes.languageModelTools has ${name}`);
+      assert.deepEqual(tool.inputSchema, withoutDialect(generated[name]));
+    });
+
+    it(`${name}: contribution has its reference name, icon, descriptions and activation event`, () => {
+      const tool = manifest.contributes.languageModelTools.find((candidate) => candidate.name === name);
+      assert.ok(tool);
+      assert.equal(tool.toolReferenceName, TOOL_REFERENCE_NAMES[name]);
+      assert.equal(tool.canBeReferencedInPrompt, true);
+      assert.match(tool.icon ?? '', /^\$\([a-z-]+\)$/);
+      assert.ok((tool.userDescription ?? '').length > 20);
+      for (const concept of ['order', 'exactly once', 'replace_all', 'dry_run', 'absolute', 'error_code', 'edit_status', 'context.snippet', 'next_action']) {
+        assert.ok(tool.modelDescription?.includes(concept), `${name} modelDescription teaches "${concept}"`);
+      }
+      assert.ok(manifest.activationEvents.includes(`onLanguageModelTool:${name}`));
+    });
+  }
+
+  it(`schemas/multiedit-request.schema.json accepts exactly the two request shapes (${fix})`, () => {
+    const file = readJson('schemas/multiedit-request.schema.json');
+    assert.equal(file.$schema, 'http://json-schema.org/draft-07/schema#');
+    assert.deepEqual(file.oneOf, TOOL_NAMES.map((name) => withoutDialect(generated[name])));
+  });
+});
+
+describe('settings drift: package.json contributes.configuration against src/vscode/settings.ts', () => {
+  const properties = manifest.contributes.configuration.properties;
+  const key = (name: keyof typeof SETTING_KEYS): string => `${CONFIG_SECTION}.${SETTING_KEYS[name]}`;
+
+  for (const name of Object.keys(SETTING_KEYS) as (keyof typeof SETTING_KEYS)[]) {
+    it(`${key(name)} is contributed with the reader's default and a description`, () => {
+      const property = properties[key(name)];
+      assert.ok(property, `${key(name)} is in package.json`);
+      assert.deepEqual(property.default, DEFAULT_SETTINGS[name]);
+      assert.ok((property.description ?? '').length > 20);
+    });
+  }
+
+  for (const [name, bounds] of Object.entries(NUMERIC_BOUNDS) as [keyof typeof NUMERIC_BOUNDS, (typeof NUMERIC_BOUNDS)[keyof typeof NUMERIC_BOUNDS]][]) {
+    it(`${key(name)} declares the reader's bounds and number type`, () => {
+      const property = properties[key(name)];
+      assert.equal(property.minimum, bounds.min);
+      assert.equal(property.maximum, bounds.max);
+      assert.equal(property.type, bounds.integer ? 'integer' : 'number');
+    });
+  }
+
+  it('the enum settings list the reader\'s values, each with a description', () => {
+    for (const [name, values] of [['saveAfterEdit', SAVE_AFTER_EDIT_VALUES], ['confirmation', CONFIRMATION_VALUES]] as const) {
+      const property = properties[key(name)];
+      assert.deepEqual(property.enum, [...values]);
+      assert.equal(property.enumDescriptions?.length, values.length);
+    }
+  });
+
+  it('contributes no multiEdit setting the reader does not know (besides the diagnostics group)', () => {
+    const known = new Set(Object.keys(SETTING_KEYS).map((name) => key(name as keyof typeof SETTING_KEYS)));
+    const unknown = Object.keys(properties).filter((name) => !known.has(name) && !name.startsWith(`${CONFIG_SECTION}.diagnostics.`));
+    assert.deepEqual(unknown, []);
+  });
+});
