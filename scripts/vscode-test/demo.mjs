@@ -1,0 +1,35 @@
+// `npm run demo`: serves VS Code (code-server) on 127.0.0.1 with Multi-Edit loaded on a fresh copy
+// of demo/workspace, prints the URL to open, and runs until Ctrl+C. DEMO_PORT picks the port.
+import path from 'node:path';
+import { CACHE_DIR, REPO_ROOT, createSandbox, startCodeServer, stopOnSignals } from './codeServer.mjs';
+
+const DEMO_ROOT = path.join(CACHE_DIR, 'demo');
+const port = process.env.DEMO_PORT ? Number(process.env.DEMO_PORT) : undefined;
+
+// Reset on every start, so each demo begins from the pristine demo workspace.
+const sandbox = createSandbox(DEMO_ROOT);
+const server = await startCodeServer(sandbox, { port });
+let stopping = false;
+stopOnSignals(async () => {
+  stopping = true;
+  await server.stop();
+});
+
+// The payload loads this checkout as the extension under development, as F5 does on the desktop.
+const url = server.workbenchUrl(sandbox.workspace, [['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)]]);
+console.log(`
+Multi-Edit demo: VS Code (code-server) with the extension loaded
+  workspace  ${path.relative(REPO_ROOT, sandbox.workspace)}  (a copy of demo/workspace, reset on every start)
+  log        ${path.relative(REPO_ROOT, sandbox.codeServerLog)}
+
+Open this URL in a browser on this machine:
+
+  ${url}
+
+Press Ctrl+C to stop.`);
+
+const exitCode = await server.exited;
+if (!stopping) {
+  console.error(`code-server stopped unexpectedly (exit code ${exitCode}); see ${sandbox.codeServerLog}`);
+  process.exit(1);
+}

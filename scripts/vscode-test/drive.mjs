@@ -1,0 +1,152 @@
+// Runs the integration suite inside a real VS Code extension host, offline: code-server serves
+// VS Code, Chromium opens the workbench with this extension and the compiled mocha entry
+// (out/test/integration/index.js) in the `payload`, and the tests report through a results file.
+//
+// Prints each test, then `N passed, N failed`; exits non-zero on a failed test, a timeout
+// (TEST_TIMEOUT_S, default 600) or when no test ran. Logs of a failed run are kept in
+// test-artifacts/integration/; the counts go to test-artifacts/results/integration.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { openBrowser } from './browser.mjs';
+import {
+  ARTIFACTS_DIR, REPO_ROOT, createTempSandbox, saveLogs, startCodeServer, stopOnSignals,
+} from './codeServer.mjs';
+
+const TIMEOUT_S = Number(process.env.TEST_TIMEOUT_S || 600);
+const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
+const LOG_DIR = path.join(ARTIFACTS_DIR, 'integration');
+const SUMMARY_FILE = path.join(ARTIFACTS_DIR, 'results', 'integration.json');
+const PROGRESS_INTERVAL_MS = 500;
+// The workbench logs this when the test runner path is not a vscode-remote:// URI it can serve.
+const NO_TEST_HOST = /No extension host found that can launch the test runner/;
+
+/** The record test/integration/index.ts keeps in the results file; null until it is written. */
+function readRecord(resultsFile) {
+  try {
+    return JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Prints each finished test once, as the results file grows. */
+function createProgressPrinter(resultsFile) {
+  let printed = 0;
+  return () => {
+    const tests = readRecord(resultsFile)?.tests ?? [];
+    for (const test of tests.slice(printed)) {
+      if (test.state === 'passed') {
+        console.log(`  ok    ${test.title} (${test.durationMs} ms)`);
+      } else {
+        console.log(`  FAIL  ${test.title}`);
+        for (const line of String(test.error).split('\n').slice(0, 8)) console.log(`          ${line}`);
+      }
+    }
+    printed = Math.max(printed, tests.length);
+  };
+}
+
+/** Opens the workbench and resolves with how the test run ended: { exitCode } or { problem }. */
+async function runInWorkbench(server, browser, sandbox) {
+  const { page, log } = browser;
+  let settle;
+  const ended = new Promise((resolve) => { settle = resolve; });
+  // The workbench calls this when the extension tests end.
+  await page.exposeFunction('codeAutomationExit', (exitCode) => settle({ exitCode }));
+  page.on('console', (message) => {
+    if (NO_TEST_HOST.test(message.text())) settle({ problem: `the workbench could not start the tests: ${message.text()}` });
+  });
+  page.on('crash', () => settle({ problem: 'the browser page crashed' }));
+  const timer = setTimeout(() => settle({ problem: `timed out after ${TIMEOUT_S} s (TEST_TIMEOUT_S)` }), TIMEOUT_S * 1000);
+  const url = server.workbenchUrl(sandbox.workspace, [
+    ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
+    ['extensionTestsPath', server.remoteUri(TESTS_ENTRY)],
+  ]);
+  log(`[goto] ${url}`);
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  const outcome = await ended;
+  clearTimeout(timer);
+  return outcome;
+}
+
+/** Run-level problems count as failures, so a non-zero exit never closes on "0 failed". */
+function tally(outcome, record) {
+  const problems = [];
+  if (outcome.problem) {
+    problems.push(record?.running ? `${outcome.problem}, while running: ${record.running}` : outcome.problem);
+  } else if (!record) {
+    problems.push('the tests wrote no results file (see the extension host log)');
+  } else if (record.passed + record.failed === 0) {
+    problems.push('no integration tests ran');
+  } else if (outcome.exitCode !== 0 && record.failed === 0) {
+    problems.push(`the extension host test run ended with exit code ${outcome.exitCode}`);
+  }
+  return { passed: record?.passed ?? 0, failed: (record?.failed ?? 0) + problems.length, problems };
+}
+
+async function main() {
+  fs.rmSync(LOG_DIR, { recursive: true, force: true });
+  if (!fs.existsSync(TESTS_ENTRY)) {
+    throw new Error(`${path.relative(REPO_ROOT, TESTS_ENTRY)} is missing; run \`npm run compile-tests\` first.`);
+  }
+  const started = Date.now();
+  const sandbox = createTempSandbox('integration');
+  const resultsFile = path.join(sandbox.root, 'results.json');
+  let server;
+  let browser;
+  const cleanup = async () => {
+    await browser?.close();
+    await server?.stop();
+  };
+  stopOnSignals(async () => {
+    await cleanup();
+    fs.rmSync(sandbox.root, { recursive: true, force: true });
+  });
+
+  let outcome;
+  const printProgress = createProgressPrinter(resultsFile);
+  const progress = setInterval(printProgress, PROGRESS_INTERVAL_MS);
+  try {
+    console.log(`Integration tests in a VS Code extension host (code-server + Chromium, timeout ${TIMEOUT_S} s)`);
+    server = await startCodeServer(sandbox, {
+      env: { MULTI_EDIT_TEST_RESULTS: resultsFile, MULTI_EDIT_TEST_WORKSPACE: sandbox.workspace },
+    });
+    browser = await openBrowser(sandbox.browserLog);
+    outcome = await runInWorkbench(server, browser, sandbox);
+  } catch (error) {
+    outcome = { problem: `the runner failed: ${error?.stack ?? error}` };
+  } finally {
+    clearInterval(progress);
+  }
+  printProgress();
+
+  const { passed, failed, problems } = tally(outcome, readRecord(resultsFile));
+  for (const problem of problems) console.log(`  FAIL  ${problem}`);
+  if (failed > 0) {
+    await browser?.page.screenshot({ path: path.join(LOG_DIR, 'workbench.png') }).catch(() => undefined);
+  }
+  await cleanup();
+  if (failed > 0) {
+    saveLogs(sandbox, LOG_DIR);
+    if (fs.existsSync(resultsFile)) fs.copyFileSync(resultsFile, path.join(LOG_DIR, 'results.json'));
+    console.log(`logs: ${path.relative(REPO_ROOT, LOG_DIR)}/`);
+  }
+  fs.rmSync(sandbox.root, { recursive: true, force: true });
+  console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  finish(passed, failed);
+}
+
+/** Closes the run: the counts for the aggregator, the closing line, the exit code. */
+function finish(passed, failed) {
+  fs.mkdirSync(path.dirname(SUMMARY_FILE), { recursive: true });
+  fs.writeFileSync(SUMMARY_FILE, `${JSON.stringify({ passed, failed })}\n`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`  FAIL  ${error?.message ?? error}`);
+  finish(0, 1);
+}

@@ -1,0 +1,131 @@
+// Runs the UI scenarios (test/ui/*.ui.mjs) in real Chromium against the VS Code workbench served
+// by code-server, with this extension loaded on a fresh copy of demo/workspace.
+//
+// A scenario module exports `name` and `run({ page, workspace, ui, artifacts })`: `page` is the
+// playwright page, `workspace` the folder's path on disk, `ui` the helpers of workbench.mjs and
+// `artifacts` the folder for its files (test-artifacts/ui). Arguments filter scenarios by file
+// name. Prints each scenario, then `N passed, N failed`; exits non-zero on a failure or when no
+// scenario ran. UI_SCENARIO_TIMEOUT_S (default 120) bounds each scenario.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openBrowser, waitForWorkbench } from '../../../scripts/vscode-test/browser.mjs';
+import {
+  ARTIFACTS_DIR, REPO_ROOT, createTempSandbox, saveLogs, startCodeServer, stopOnSignals,
+} from '../../../scripts/vscode-test/codeServer.mjs';
+import { createWorkbenchUi } from './workbench.mjs';
+
+const SCENARIO_DIR = path.join(REPO_ROOT, 'test', 'ui');
+const UI_ARTIFACTS = path.join(ARTIFACTS_DIR, 'ui');
+const SUMMARY_FILE = path.join(ARTIFACTS_DIR, 'results', 'ui.json');
+const SCENARIO_TIMEOUT_S = Number(process.env.UI_SCENARIO_TIMEOUT_S || 120);
+
+function findScenarios(filters) {
+  return fs.readdirSync(SCENARIO_DIR)
+    .filter((file) => file.endsWith('.ui.mjs'))
+    .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+    .sort()
+    .map((file) => path.join(SCENARIO_DIR, file));
+}
+
+async function loadScenario(file) {
+  const module = await import(pathToFileURL(file).href);
+  const scenario = module.default ?? module;
+  if (typeof scenario.name !== 'string' || typeof scenario.run !== 'function') {
+    throw new Error(`${path.relative(REPO_ROOT, file)} must export \`name\` and \`run\``);
+  }
+  return scenario;
+}
+
+function withTimeout(promise, seconds, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${seconds} s`)), seconds * 1000);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function slug(text) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** Runs one scenario file; returns true when it passed. Failures leave a screenshot. */
+async function runScenario(file, context) {
+  const started = Date.now();
+  let title = path.basename(file);
+  try {
+    const scenario = await loadScenario(file);
+    title = scenario.name;
+    await context.ui.dismissTransientUi();
+    await withTimeout(scenario.run(context), SCENARIO_TIMEOUT_S, `"${title}"`);
+    console.log(`  ok    ${title} (${Date.now() - started} ms)`);
+    return true;
+  } catch (error) {
+    console.log(`  FAIL  ${title}`);
+    for (const line of String(error?.stack ?? error).split('\n').slice(0, 8)) console.log(`          ${line}`);
+    await context.ui.screenshot(`failed-${slug(title)}`).catch(() => undefined);
+    return false;
+  }
+}
+
+async function runAll(scenarioFiles) {
+  const sandbox = createTempSandbox('ui');
+  let server;
+  let browser;
+  const cleanup = async () => {
+    await browser?.close();
+    await server?.stop();
+  };
+  stopOnSignals(async () => {
+    await cleanup();
+    fs.rmSync(sandbox.root, { recursive: true, force: true });
+  });
+  let passed = 0;
+  let failed = 0;
+  try {
+    server = await startCodeServer(sandbox);
+    browser = await openBrowser(sandbox.browserLog);
+    const url = server.workbenchUrl(sandbox.workspace, [['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)]]);
+    await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await waitForWorkbench(browser.page);
+    const context = {
+      page: browser.page,
+      workspace: sandbox.workspace,
+      ui: createWorkbenchUi(browser.page, UI_ARTIFACTS),
+      artifacts: UI_ARTIFACTS,
+    };
+    for (const file of scenarioFiles) {
+      if (await runScenario(file, context)) passed++;
+      else failed++;
+    }
+  } catch (error) {
+    console.log(`  FAIL  opening the workbench: ${error?.stack ?? error}`);
+    failed++;
+  }
+  await cleanup();
+  if (failed > 0) {
+    saveLogs(sandbox, UI_ARTIFACTS);
+    console.log(`logs and screenshots: ${path.relative(REPO_ROOT, UI_ARTIFACTS)}/`);
+  }
+  fs.rmSync(sandbox.root, { recursive: true, force: true });
+  return { passed, failed };
+}
+
+async function main() {
+  fs.rmSync(UI_ARTIFACTS, { recursive: true, force: true });
+  fs.mkdirSync(UI_ARTIFACTS, { recursive: true });
+  const scenarioFiles = findScenarios(process.argv.slice(2));
+  console.log(`UI tests in the VS Code workbench (code-server + Chromium): ${scenarioFiles.length} scenario(s)`);
+  const started = Date.now();
+  let counts = { passed: 0, failed: 1 };
+  if (scenarioFiles.length === 0) console.log('  FAIL  no UI scenarios (test/ui/*.ui.mjs) to run');
+  else counts = await runAll(scenarioFiles);
+  const { passed, failed } = counts;
+  fs.mkdirSync(path.dirname(SUMMARY_FILE), { recursive: true });
+  fs.writeFileSync(SUMMARY_FILE, `${JSON.stringify({ passed, failed })}\n`);
+  console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,112 @@
+// The `ui` helpers UI scenarios get: drive the VS Code workbench the way a person does, with the
+// keyboard, the command palette and the quick open box, and check what is on screen.
+import path from 'node:path';
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const REFILTER_INTERVAL_MS = 1_000;
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * @param {import('playwright-core').Page} page the workbench page
+ * @param {string} artifactsDir where screenshots go
+ */
+export function createWorkbenchUi(page, artifactsDir) {
+  const quickInput = page.locator('.quick-input-widget');
+  const quickInputBox = quickInput.locator('.quick-input-box input');
+  const quickPickRows = quickInput.locator('.quick-input-list .monaco-list-row');
+
+  /** The quick pick row whose label is exactly `label`. */
+  const quickPickItem = (label) => quickPickRows.filter({
+    has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }),
+  }).first();
+
+  const ui = {
+    /** Opens the command palette (F1), or reuses the open quick input, and types `filter` after `>`. */
+    async openCommandPalette(filter = '') {
+      if (!(await quickInput.isVisible())) await page.keyboard.press('F1');
+      await quickInputBox.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+      await quickInputBox.fill(`>${filter}`);
+    },
+
+    /** The labels of the quick pick rows now rendered (a long list renders only what fits). */
+    async quickPickLabels() {
+      return (await quickPickRows.locator('.label-name').allInnerTexts()).map((label) => label.trim());
+    },
+
+    /**
+     * Waits for the quick pick row labelled exactly `label` and returns its locator. The list is
+     * computed when the filter changes, and extensions register their commands a few seconds after
+     * the workbench appears, so the filter is typed again until the row shows.
+     */
+    async waitForQuickPickItem(label, timeout = DEFAULT_TIMEOUT_MS) {
+      const item = quickPickItem(label);
+      const deadline = Date.now() + timeout;
+      while (Date.now() < deadline) {
+        const visible = await item.waitFor({ state: 'visible', timeout: REFILTER_INTERVAL_MS }).then(() => true, () => false);
+        if (visible) return item;
+        const filter = await quickInputBox.inputValue();
+        await quickInputBox.fill('');
+        await quickInputBox.fill(filter);
+      }
+      const shown = await ui.quickPickLabels();
+      throw new Error(`no quick pick item "${label}" within ${timeout} ms; shown: ${JSON.stringify(shown)}`);
+    },
+
+    async closeQuickInput() {
+      if (await quickInput.isVisible()) await page.keyboard.press('Escape');
+      await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS });
+    },
+
+    /** Runs a command by its palette label, e.g. "Multi-Edit: Apply Request". */
+    async runCommand(label) {
+      await ui.openCommandPalette(label);
+      await (await ui.waitForQuickPickItem(label)).click();
+      await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS });
+    },
+
+    /** Opens a workspace file through quick open (Ctrl+P) and waits for its editor tab. */
+    async openFile(relativePath) {
+      const fileName = path.posix.basename(relativePath);
+      await page.keyboard.press('Control+P');
+      await quickInputBox.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+      await quickInputBox.fill(relativePath);
+      const match = quickPickRows.filter({ hasText: fileName }).first();
+      await match.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container .tab.active', { hasText: fileName })
+        .waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    },
+
+    /** Opens the Problems panel (Ctrl+Shift+M) and returns its locator. */
+    async openProblemsPanel() {
+      const panel = page.locator('.markers-panel');
+      if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
+      await panel.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+      return panel;
+    },
+
+    /** Waits until `target` (text, or a locator) is visible, optionally inside `within`. */
+    async waitForText(target, { within = page, timeout = DEFAULT_TIMEOUT_MS } = {}) {
+      const locator = typeof target === 'string' ? within.getByText(target).first() : target;
+      await locator.waitFor({ state: 'visible', timeout });
+      return locator;
+    },
+
+    /** Saves a screenshot of the whole workbench as <artifacts>/<name>.png and returns its path. */
+    async screenshot(name) {
+      const file = path.join(artifactsDir, `${name}.png`);
+      await page.screenshot({ path: file });
+      return file;
+    },
+
+    /** Closes whatever transient UI (quick input, menus, peeks) the last scenario left open. */
+    async dismissTransientUi() {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    },
+  };
+  return ui;
+}
