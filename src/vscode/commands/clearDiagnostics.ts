@@ -1,0 +1,12 @@
+/** Clears every Multi-Edit problem. */
+import { COMMANDS } from '../../core/ids';
+import type { EditorCommand, EditorDeps } from './editorCommand';
+
+export function clearDiagnosticsCommand(deps: EditorDeps): EditorCommand {
+  return {
+    id: COMMANDS.clearDiagnostics,
+    run(): void {
+      deps.feed.failures.clearAll();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** Copy envelope: the failed request's envelope JSON to the clipboard. */
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../core/ids';
+import { requestFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
+import { responseJson } from './showEnvelope';
+
+export function copyEnvelopeCommand(deps: EditorDeps): EditorCommand {
+  return {
+    id: COMMANDS.copyEnvelope,
+    async run(argument: unknown): Promise<void> {
+      const request = requestFromArgument(deps, argument);
+      if (request) {
+        await vscode.env.clipboard.writeText(responseJson(request.envelope));
+        void vscode.window.showInformationMessage(`Multi-Edit: copied the ${request.envelope.error_code} envelope.`);
+      }
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** Copy hints: the failure's recovery hints, one per line, to the clipboard. */
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../core/ids';
+import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
+
+export function copyHintsCommand(deps: EditorDeps): EditorCommand {
+  return {
+    id: COMMANDS.copyHints,
+    async run(argument: unknown): Promise<void> {
+      const failure = failureFromArgument(deps, argument);
+      if (failure) {
+        const hints = failure.hints.length > 0 ? failure.hints : failure.request.envelope.recovery_hints;
+        await vscode.env.clipboard.writeText(hints.join('\n'));
+        void vscode.window.showInformationMessage(`Multi-Edit: copied ${hints.length} recovery hint${hints.length === 1 ? '' : 's'}.`);
+      }
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Open the failed request: the request as it was given, as read-only JSON with a
+ * comment above the failing edit, which is selected.
+ */
+import * as vscode from 'vscode';
+import { COMMANDS, TOOL_MULTI_EDIT_FILES } from '../../core/ids';
+import type { Failure } from '../diagnostics/failure';
+import { isRecord } from '../diagnostics/requestFiles';
+import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
+
+/** Stands in for the failing edit while the rest of the request is laid out. */
+const PLACEHOLDER = JSON.stringify('\u0000multi-edit: the failing edit\u0000');
+
+export interface RenderedRequest {
+  readonly text: string;
+  /** Offsets of the marked edit in `text`. */
+  readonly marked?: { readonly start: number; readonly end: number };
+}
+
+/** The list and index holding the failing part: the edit, or for a whole-file failure the file entry. */
+function failingSlot(failure: Failure, input: unknown): { list: unknown[]; index: number } | undefined {
+  if (!isRecord(input)) {
+    return undefined;
+  }
+  const multiFile = failure.request.tool === TOOL_MULTI_EDIT_FILES;
+  const file = multiFile ? (Array.isArray(input.files) ? input.files[failure.fileIndex] : undefined) : input;
+  if (failure.editIndex === undefined) {
+    return multiFile && Array.isArray(input.files) && failure.fileIndex < input.files.length
+      ? { list: input.files, index: failure.fileIndex }
+      : undefined;
+  }
+  const edits = isRecord(file) && Array.isArray(file.edits) ? file.edits : undefined;
+  return edits && failure.editIndex < edits.length ? { list: edits, index: failure.editIndex } : undefined;
+}
+
+function markLabel(failure: Failure): string {
+  const what = failure.editIndex === undefined ? `File ${failure.fileIndex + 1}` : `Edit ${failure.editIndex + 1}`;
+  const why = failure.status === 'skipped' ? 'skipped' : failure.code;
+  return `${what} · ${why}: ${failure.message.replace(/\s+/g, ' ')}`;
+}
+
+export function renderRequest(failure: Failure): RenderedRequest {
+  const { request } = failure;
+  const header = `// The ${request.tool} request that failed with ${request.envelope.error_code} (read-only).\n`;
+  const copy: unknown = structuredClone(request.input);
+  const slot = failingSlot(failure, copy);
+  if (!slot) {
+    return { text: `${header}${JSON.stringify(copy, null, 2)}\n` };
+  }
+  const failing = slot.list[slot.index];
+  slot.list[slot.index] = JSON.parse(PLACEHOLDER);
+  const laidOut = `${header}${JSON.stringify(copy, null, 2)}\n`;
+  const at = laidOut.indexOf(PLACEHOLDER);
+  const indent = laidOut.slice(laidOut.lastIndexOf('\n', at) + 1, at);
+  const comment = `// ✗ ${markLabel(failure)}\n${indent}`;
+  const body = JSON.stringify(failing, null, 2).replace(/\n/g, `\n${indent}`);
+  const start = at + comment.length;
+  return {
+    text: `${laidOut.slice(0, at)}${comment}${body}${laidOut.slice(at + PLACEHOLDER.length)}`,
+    marked: { start, end: start + body.length },
+  };
+}
+
+export function openFailedRequestCommand(deps: EditorDeps): EditorCommand {
+  return {
+    id: COMMANDS.openFailedRequest,
+    async run(argument: unknown): Promise<vscode.Uri | undefined> {
+      const failure = failureFromArgument(deps, argument);
+      if (!failure) {
+        return undefined;
+      }
+      const rendered = renderRequest(failure);
+      const editor = await deps.documents.show(`request-${failure.request.id}.jsonc`, rendered.text);
+      if (rendered.marked) {
+        const { document } = editor;
+        const range = new vscode.Range(document.positionAt(rendered.marked.start), document.positionAt(rendered.marked.end));
+        editor.selection = new vscode.Selection(range.start, range.end);
+        editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      }
+      return editor.document.uri;
+    },
+  };
+}

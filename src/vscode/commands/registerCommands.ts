@@ -1,0 +1,26 @@
+/** Registers every editor command: the palette commands and the ones quick fixes run. */
+import * as vscode from 'vscode';
+import { applyRequestCommand } from './applyRequest';
+import { clearDiagnosticsCommand } from './clearDiagnostics';
+import { copyEnvelopeCommand } from './copyEnvelope';
+import { copyHintsCommand } from './copyHints';
+import { dismissDiagnosticCommand } from './dismissDiagnostic';
+import type { EditorDeps } from './editorCommand';
+import { openFailedRequestCommand } from './openFailedRequest';
+import { peekMatchesCommand } from './peekMatches';
+import { previewRequestCommand } from './previewRequest';
+import { rerunRequestCommand } from './rerunRequest';
+import { retryWithReplaceAllCommand } from './retryWithReplaceAll';
+import { showEnvelopeCommand } from './showEnvelope';
+import { showLastEnvelopeCommand } from './showLastEnvelope';
+
+export function registerEditorCommands(context: vscode.ExtensionContext, deps: EditorDeps): void {
+  const commands = [
+    applyRequestCommand, previewRequestCommand, showLastEnvelopeCommand, clearDiagnosticsCommand, peekMatchesCommand,
+    retryWithReplaceAllCommand, openFailedRequestCommand, showEnvelopeCommand, copyEnvelopeCommand, copyHintsCommand,
+    rerunRequestCommand, dismissDiagnosticCommand,
+  ].map((create) => create(deps));
+  for (const command of commands) {
+    context.subscriptions.push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(...args)));
+  }
+}

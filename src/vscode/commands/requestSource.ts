@@ -1,0 +1,80 @@
+/**
+ * Where applyRequest and previewRequest get their request: a request object passed
+ * by another extension, a file (explorer or editor menu, or picked from the
+ * workspace), or the JSON in the active editor (its selection when there is one).
+ */
+import * as vscode from 'vscode';
+import { REQUEST_FILE_GLOB, type ToolName } from '../../core/ids';
+import type { RequestOrigin } from '../diagnostics/failure';
+import { isRecord, toolForRequest } from '../diagnostics/requestFiles';
+
+export interface ResolvedRequest {
+  readonly tool: ToolName;
+  readonly input: unknown;
+  /** The document (and range) the JSON came from; absent for a request object. */
+  readonly origin?: RequestOrigin;
+}
+
+/** Request files may name their JSON schema; that key describes the file, not the request. */
+const SCHEMA_KEY = '$schema';
+
+function withoutSchemaKey(value: unknown): unknown {
+  if (!isRecord(value) || !(SCHEMA_KEY in value)) {
+    return value;
+  }
+  const request: Record<string, unknown> = { ...value };
+  delete request[SCHEMA_KEY];
+  return request;
+}
+
+function isJsonDocument(document: vscode.TextDocument): boolean {
+  return document.languageId === 'json' || document.languageId === 'jsonc' || document.fileName.endsWith('.json');
+}
+
+function fromDocument(document: vscode.TextDocument, selection?: vscode.Range): ResolvedRequest | undefined {
+  const range = selection && !selection.isEmpty
+    ? selection
+    : new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(document.getText(range));
+  } catch (error) {
+    const what = selection && !selection.isEmpty ? 'The selection' : vscode.workspace.asRelativePath(document.uri);
+    void vscode.window.showErrorMessage(`Multi-Edit: ${what} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    return undefined;
+  }
+  const input = withoutSchemaKey(parsed);
+  return { tool: toolForRequest(input), input, origin: { uri: document.uri, range } };
+}
+
+async function pickRequestFile(): Promise<vscode.Uri | undefined> {
+  const files = await vscode.workspace.findFiles(`**/${REQUEST_FILE_GLOB}`, '**/node_modules/**', 500);
+  if (files.length === 0) {
+    void vscode.window.showInformationMessage(
+      `Multi-Edit: open a request first: a ${REQUEST_FILE_GLOB} file, or select the request's JSON in an editor.`,
+    );
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
+    { title: 'Multi-Edit: pick a request file', placeHolder: REQUEST_FILE_GLOB },
+  );
+  return picked?.uri;
+}
+
+export async function resolveRequest(argument: unknown): Promise<ResolvedRequest | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (argument instanceof vscode.Uri) {
+    const sameEditor = editor?.document.uri.toString() === argument.toString();
+    return fromDocument(sameEditor ? editor.document : await vscode.workspace.openTextDocument(argument), sameEditor ? editor.selection : undefined);
+  }
+  if (isRecord(argument)) {
+    const input = withoutSchemaKey(argument);
+    return { tool: toolForRequest(input), input };
+  }
+  if (editor && isJsonDocument(editor.document)) {
+    return fromDocument(editor.document, editor.selection);
+  }
+  const file = await pickRequestFile();
+  return file && fromDocument(await vscode.workspace.openTextDocument(file));
+}

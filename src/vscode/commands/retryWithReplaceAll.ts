@@ -1,0 +1,67 @@
+/**
+ * Retry this edit with replace_all: re-runs the failed request with that one edit
+ * changed, after a modal confirmation that says how many replacements it makes.
+ * The setting multiEdit.diagnostics.confirmReplaceAll turns the question off.
+ */
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../core/ids';
+import type { EngineResponse } from '../../core/schemas';
+import { confirmReplaceAll } from '../diagnostics/diagnosticSettings';
+import type { Failure } from '../diagnostics/failure';
+import { withReplaceAll } from '../diagnostics/requestFiles';
+import { pathKey } from '../diagnostics/targetPaths';
+import type { RequestPlan } from '../../core/engine';
+import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
+import { reportResponse } from './runRequest';
+
+const REPLACE_ALL = 'Replace All';
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+async function confirmed(failure: Failure, plan: RequestPlan): Promise<boolean> {
+  if (!confirmReplaceAll()) {
+    return true;
+  }
+  const target = failure.targetPath === undefined ? undefined : pathKey(failure.targetPath);
+  const file = plan.files.find((planned) => target !== undefined && pathKey(planned.path) === target) ?? plan.files[0];
+  const total = plan.files.reduce((sum, planned) => sum + planned.replacements, 0);
+  const occurrences = failure.totalMatches ?? 0;
+  const answer = await vscode.window.showWarningMessage(
+    `Retry edit ${(failure.editIndex ?? 0) + 1} with replace_all?`,
+    {
+      modal: true,
+      detail: `Its old_string occurs ${plural(occurrences, 'time')} in ${file.displayPath}; every occurrence will be replaced. `
+        + `The request will make ${plural(total, 'replacement')} in all.`,
+    },
+    REPLACE_ALL,
+  );
+  return answer === REPLACE_ALL;
+}
+
+export function retryWithReplaceAllCommand(deps: EditorDeps): EditorCommand {
+  return {
+    id: COMMANDS.retryWithReplaceAll,
+    /** Resolves to the response, or undefined when nothing ran (no such failure, or the user said no). */
+    async run(argument: unknown): Promise<EngineResponse | undefined> {
+      const failure = failureFromArgument(deps, argument);
+      if (!failure || failure.code !== 'AMBIGUOUS_MATCH' || failure.status !== 'failed' || failure.editIndex === undefined) {
+        return undefined;
+      }
+      const { request } = failure;
+      const input = withReplaceAll(request.tool, request.input, failure.fileIndex, failure.editIndex);
+      if (request.origin) {
+        deps.feed.failures.rememberOrigin(input, request.origin);
+      }
+      const planned = await deps.services.runner.plan(request.tool, input, { source: 'quickfix' });
+      if (planned.ok && !(await confirmed(failure, planned.plan))) {
+        return undefined;
+      }
+      const response = planned.ok ? await deps.services.runner.commit(request.tool, planned.plan, { source: 'quickfix' }) : planned.envelope;
+      await deps.feed.settled();
+      reportResponse(deps, response);
+      return response;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// The palette commands: applying a request from each of its sources (a request object from
+// another extension, a request file, the active editor's JSON or its selection), showing the last
+// envelope, and re-running the latest failed request.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/core/ids';
+import type { EngineResponse } from '../../src/core/schemas';
+import { codeOf, diagnosticsOf, multiEditDiagnostics, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
+import { activateExtension, closeAllEditors, openInEditor, readDisk, scratchDir, workspaceRoot, writeScratchFile } from './helpers';
+
+function apply(argument?: unknown): Thenable<EngineResponse | undefined> {
+  return vscode.commands.executeCommand<EngineResponse | undefined>(COMMANDS.applyRequest, argument);
+}
+
+suite('commands', () => {
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
+    await closeAllEditors();
+  });
+
+  test('the commands are contributed under the Multi-Edit category', async () => {
+    const all = await vscode.commands.getCommands(true);
+    for (const id of Object.values(COMMANDS)) {
+      assert.ok(all.includes(id), `${id} is registered`);
+    }
+    const manifest = vscode.extensions.getExtension('multi-edit.multi-edit')?.packageJSON as {
+      contributes: { commands: { command: string; category: string }[]; jsonValidation: { fileMatch: string; url: string }[] };
+    };
+    for (const id of Object.values(COMMANDS)) {
+      assert.equal(manifest.contributes.commands.find((command) => command.command === id)?.category, 'Multi-Edit', id);
+    }
+    assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '*.multiedit.json', url: './schemas/multiedit-request.schema.json' }]);
+  });
+
+  test('applyRequest takes a request object from another extension (multi_edit_files by its shape)', async () => {
+    const dir = scratchDir('object');
+    const first = writeScratchFile(dir, 'a.ts', 'export const a = 1;\n');
+    const second = writeScratchFile(dir, 'b.ts', 'export const b = 2;\n');
+    const response = await apply({
+      files: [
+        { file_path: first, edits: [{ old_string: 'a = 1', new_string: 'a = 10' }] },
+        { file_path: second, edits: [{ old_string: 'b = 2', new_string: 'b = 20' }] },
+      ],
+    });
+    assert.equal(response?.success, true, JSON.stringify(response));
+    assert.equal(readDisk(first), 'export const a = 10;\n');
+    assert.equal(readDisk(second), 'export const b = 20;\n');
+  });
+
+  test('applyRequest runs a request file given as a Uri; its relative path resolves in the workspace folder', async () => {
+    const dir = scratchDir('file');
+    const target = writeScratchFile(dir, 'target.ts', 'let count = 0;\n');
+    const relative = path.relative(workspaceRoot(), target);
+    const request = writeScratchFile(dir, 'rename.multiedit.json', JSON.stringify({
+      file_path: relative,
+      edits: [{ old_string: 'let count', new_string: 'let total' }],
+    }));
+    const response = await apply(vscode.Uri.file(request));
+    assert.equal(response?.success, true, JSON.stringify(response));
+    assert.equal(readDisk(target), 'let total = 0;\n');
+  });
+
+  test('applyRequest uses the selection of the active JSON editor, and a failure shows on the target', async () => {
+    const dir = scratchDir('selection');
+    const target = writeScratchFile(dir, 'totals.ts', THREE_TOTALS);
+    const request = { file_path: target, edits: [{ old_string: '  return total;', new_string: '  return sum;' }] };
+    const notes = writeScratchFile(dir, 'notes.json', `{\n  "before": 1,\n  "request": ${JSON.stringify(request)}\n}\n`);
+    const editor = await openInEditor(notes);
+    const line = editor.document.lineAt(2);
+    const start = line.text.indexOf('{');
+    editor.selection = new vscode.Selection(2, start, 2, line.text.lastIndexOf('}') + 1);
+    const response = await apply();
+    assert.equal(response?.success, false);
+    const [diagnostic] = await diagnosticsOf(target);
+    assert.equal(codeOf(diagnostic).value, 'AMBIGUOUS_MATCH');
+    assert.equal(readDisk(target), THREE_TOTALS);
+  });
+
+  test('applyRequest on an editor that is not valid JSON runs nothing', async () => {
+    const dir = scratchDir('invalid');
+    const target = writeScratchFile(dir, 'target.ts', 'let count = 0;\n');
+    const broken = writeScratchFile(dir, 'broken.multiedit.json', `{ "file_path": ${JSON.stringify(target)}, "edits": [ `);
+    await openInEditor(broken);
+    assert.equal(await apply(), undefined);
+    assert.equal(readDisk(target), 'let count = 0;\n');
+    assert.equal(multiEditDiagnostics(broken).length, 0);
+  });
+
+  test('showLastEnvelope opens the last response, whichever surface it came from', async () => {
+    const dir = scratchDir('last');
+    const target = writeScratchFile(dir, 'target.ts', 'let count = 0;\n');
+    const response = await apply({ file_path: target, edits: [{ old_string: 'missing', new_string: 'x' }] });
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(COMMANDS.showLastEnvelope);
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.deepEqual(JSON.parse(document.getText()), response);
+  });
+
+  test('the palette\'s "Re-run Failed Request" runs the latest failed request again, even after its problem cleared', async () => {
+    const dir = scratchDir('rerun');
+    const target = writeScratchFile(dir, 'target.ts', 'let count = 0;\n');
+    await apply({ file_path: target, edits: [{ old_string: 'let total', new_string: 'let sum' }] });
+    await diagnosticsOf(target);
+    const editor = await openInEditor(target);
+    await editor.edit((builder) => builder.replace(new vscode.Range(0, 0, 0, 9), 'let total'));
+    await noDiagnosticsOn(target);
+    assert.ok(await editor.document.save());
+    const response = await vscode.commands.executeCommand<EngineResponse>(COMMANDS.rerunRequest);
+    assert.equal(response.success, true, JSON.stringify(response));
+    const document = await vscode.workspace.openTextDocument(target);
+    assert.equal(document.getText(), 'let sum = 0;\n');
+  });
+});

@@ -1,0 +1,132 @@
+// multiEdit.previewRequest: the changes go to VS Code's Refactor Preview, nothing changes until
+// they are applied there, discarding is USER_DENIED, and applying only part is undone. The
+// preview is driven with the workbench's own commands (refactorPreview.discard, list.focusFirst,
+// refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { COMMANDS, TOOL_MULTI_EDIT } from '../../src/core/ids';
+import type { EngineResponse } from '../../src/core/schemas';
+import { requestFiles } from '../../src/vscode/diagnostics/requestFiles';
+import { previewEntries, previewFiles } from '../../src/vscode/preview/refactorPreview';
+import { diagnosticsOf, multiEditDiagnostics, THREE_TOTALS } from './editorHelpers';
+import { activateExtension, closeAllEditors, readDisk, scratchDir, waitFor, writeScratchFile } from './helpers';
+import type { MultiEditApi } from '../../src/vscode/extension';
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts the preview command and tracks when it ends. */
+function startPreview(request: object): { readonly done: () => boolean; readonly response: Thenable<EngineResponse | undefined> } {
+  let finished = false;
+  const response = vscode.commands.executeCommand<EngineResponse | undefined>(COMMANDS.previewRequest, request);
+  response.then(() => { finished = true; }, () => { finished = true; });
+  return { done: () => finished, response };
+}
+
+/** Repeats `step` (a no-op while no preview is open) until the preview command ends. */
+async function driveUntilDone(preview: { done: () => boolean }, step: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!preview.done()) {
+    assert.ok(Date.now() < deadline, 'the preview did not end');
+    await step();
+    await settle(250);
+  }
+}
+
+async function run(command: string): Promise<void> {
+  await vscode.commands.executeCommand(command);
+}
+
+suite('preview (Refactor Preview)', () => {
+  let api: MultiEditApi;
+  suiteSetup(async () => {
+    api = await activateExtension();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
+    await closeAllEditors();
+  });
+
+  test('every change needs confirmation and is labelled with its edit', async () => {
+    const file = writeScratchFile(scratchDir('labels'), 'totals.ts', THREE_TOTALS);
+    const request = {
+      file_path: file,
+      edits: [
+        { old_string: 'function first', new_string: 'function one' },
+        { old_string: '  return total;', new_string: '  return sum;', replace_all: true },
+      ],
+    };
+    const planned = await api.runner.plan(TOOL_MULTI_EDIT, request, { source: 'command' });
+    assert.ok(planned.ok);
+    const entries = previewEntries(await previewFiles(planned.plan, requestFiles(TOOL_MULTI_EDIT, request)));
+    assert.deepEqual(entries.map((entry) => entry.metadata.label), [
+      'Edit 1: “function first” → “function one”',
+      'Edit 2: “return total;” → “return sum;”',
+      'Edit 2: “return total;” → “return sum;”',
+      'Edit 2: “return total;” → “return sum;”',
+    ]);
+    assert.ok(entries.every((entry) => entry.metadata.needsConfirmation));
+    assert.deepEqual(entries.map((entry) => entry.range.start.line), [0, 1, 4, 7]);
+  });
+
+  test('nothing changes while the preview is open; discarding it is USER_DENIED and leaves every file as it was', async () => {
+    const file = writeScratchFile(scratchDir('discard'), 'totals.ts', THREE_TOTALS);
+    const preview = startPreview({ file_path: file, edits: [{ old_string: 'function first', new_string: 'function one' }] });
+    await settle(1000);
+    assert.equal(preview.done(), false, 'the command waits for the preview');
+    const document = await vscode.workspace.openTextDocument(file);
+    assert.equal(document.getText(), THREE_TOTALS, 'the buffer is unchanged while the preview is open');
+    await driveUntilDone(preview, () => run('refactorPreview.discard'));
+    const response = await preview.response;
+    assert.equal(response?.success, false);
+    assert.equal(response.success === false && response.error_code, 'USER_DENIED');
+    assert.equal(document.getText(), THREE_TOTALS);
+    assert.equal(readDisk(file), THREE_TOTALS);
+    assert.equal(multiEditDiagnostics(file).length, 0, 'a discarded preview is not a problem to review');
+  });
+
+  test('applying the checked changes in the preview commits the request', async () => {
+    const file = writeScratchFile(scratchDir('apply'), 'totals.ts', THREE_TOTALS);
+    const preview = startPreview({ file_path: file, edits: [{ old_string: 'function first', new_string: 'function one' }] });
+    await driveUntilDone(preview, async () => {
+      await run('list.focusFirst');
+      await run('refactorPreview.toggleCheckedState');
+      await run('refactorPreview.apply');
+    });
+    const response = await preview.response;
+    assert.equal(response?.success, true, JSON.stringify(response));
+    assert.equal(response.success && response.dry_run, false);
+    await waitFor('the saved file', () => readDisk(file) === THREE_TOTALS.replace('function first', 'function one'));
+  });
+
+  test('applying only part of a multi-file preview is undone: all or nothing', async () => {
+    const dir = scratchDir('partial');
+    const first = writeScratchFile(dir, 'a.ts', 'export const a = 1;\n');
+    const second = writeScratchFile(dir, 'b.ts', 'export const b = 2;\n');
+    const preview = startPreview({
+      files: [
+        { file_path: first, edits: [{ old_string: 'a = 1', new_string: 'a = 10' }] },
+        { file_path: second, edits: [{ old_string: 'b = 2', new_string: 'b = 20' }] },
+      ],
+    });
+    await driveUntilDone(preview, async () => {
+      await run('list.focusFirst');
+      await run('refactorPreview.toggleCheckedState');
+      await run('refactorPreview.apply');
+    });
+    const response = await preview.response;
+    assert.equal(response?.success === false && response.error_code, 'USER_DENIED', JSON.stringify(response));
+    assert.match(response?.success === false ? response.message : '', /Only part of the preview was applied/);
+    for (const [file, text] of [[first, 'export const a = 1;\n'], [second, 'export const b = 2;\n']]) {
+      assert.equal((await vscode.workspace.openTextDocument(file)).getText(), text);
+    }
+  });
+
+  test('a request that cannot be planned opens no preview and shows its diagnostics', async () => {
+    const file = writeScratchFile(scratchDir('unplanned'), 'totals.ts', THREE_TOTALS);
+    const response = await vscode.commands.executeCommand<EngineResponse>(COMMANDS.previewRequest, {
+      file_path: file, edits: [{ old_string: '  return total;', new_string: '  return sum;' }],
+    });
+    assert.equal(response.success === false && response.error_code, 'AMBIGUOUS_MATCH');
+    await diagnosticsOf(file);
+  });
+});

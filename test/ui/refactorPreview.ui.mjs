@@ -1,0 +1,51 @@
+// A person previews a request from the palette: VS Code's Refactor Preview lists each edit under
+// its own label, nothing changes until the changes are ticked and applied, then the file changes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEMO_REQUEST = path.join(REPO_ROOT, 'demo', 'requests', '01-rename-total.multiedit.json');
+const REQUEST = 'requests/rename-total.multiedit.json';
+
+async function waitForFile(file, predicate, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate(fs.readFileSync(file, 'utf8'))) {
+    if (Date.now() > deadline) throw new Error(`${file} did not change as expected within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export const name = 'a request previewed in the Refactor Preview changes nothing until it is applied';
+
+export async function run({ page, workspace, ui }) {
+  fs.mkdirSync(path.join(workspace, 'requests'), { recursive: true });
+  fs.copyFileSync(DEMO_REQUEST, path.join(workspace, REQUEST));
+  const cart = path.join(workspace, 'src', 'cart.ts');
+  const before = fs.readFileSync(cart, 'utf8');
+
+  await ui.runCommand('Notifications: Clear All Notifications');
+  await ui.openFile(REQUEST);
+  await ui.runCommand('Multi-Edit: Preview Request');
+  const preview = page.locator('.bulk-edit-panel');
+  await ui.waitForText(preview, { timeout: 20_000 });
+
+  // Grouped by type, each edit is a category named by its label.
+  await page.locator('.codicon-group-by-ref-type').first().click();
+  for (const label of ['Edit 1: “import { formatPrice } from', 'Edit 2: “export function total(” → “export function cartTotal(”', 'Edit 3:']) {
+    await ui.waitForText(preview.getByText(label).first());
+  }
+  await page.mouse.move(5, 5);
+  await ui.screenshot('refactor-preview');
+  if (fs.readFileSync(cart, 'utf8') !== before) throw new Error('cart.ts changed while the preview was open');
+
+  // Back to files: tick the file (every change needs confirmation, so none starts ticked), apply.
+  await page.locator('.codicon-ungroup-by-ref-type').first().click();
+  const fileRow = preview.locator('.monaco-list-row', { hasText: 'cart.ts' }).first();
+  await fileRow.locator('.edit-checkbox').first().check();
+  await preview.locator('.buttons .monaco-button', { hasText: 'Apply' }).click();
+  await waitForFile(cart, (text) => text.includes('export function cartTotal(') && text.includes('formatQuantity'));
+  await ui.waitForText(page.locator('.notification-toast', { hasText: 'Multi-Edit: Applied 3 edits' }));
+  // Leave the workspace as the next scenario expects it.
+  fs.writeFileSync(cart, before);
+}
