@@ -1,5 +1,6 @@
 // `npm run demo`: serves VS Code (code-server) on 127.0.0.1 with Multi-Edit loaded on a fresh copy
 // of demo/workspace, prints the URL to open, and runs until Ctrl+C. DEMO_PORT picks the port.
+import fs from 'node:fs';
 import path from 'node:path';
 import { CACHE_DIR, REPO_ROOT, createSandbox, startCodeServer, stopOnSignals } from './codeServer.mjs';
 
@@ -8,6 +9,8 @@ const port = process.env.DEMO_PORT ? Number(process.env.DEMO_PORT) : undefined;
 
 // Reset on every start, so each demo begins from the pristine demo workspace.
 const sandbox = createSandbox(DEMO_ROOT);
+// The demo requests sit inside the workspace, so a person can open one and run Apply or Preview on it.
+fs.cpSync(path.join(REPO_ROOT, 'demo', 'requests'), path.join(sandbox.workspace, 'requests'), { recursive: true });
 const server = await startCodeServer(sandbox, { port });
 let stopping = false;
 stopOnSignals(async () => {
@@ -19,7 +22,7 @@ stopOnSignals(async () => {
 const url = server.workbenchUrl(sandbox.workspace, [['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)]]);
 console.log(`
 Multi-Edit demo: VS Code (code-server) with the extension loaded
-  workspace  ${path.relative(REPO_ROOT, sandbox.workspace)}  (a copy of demo/workspace, reset on every start)
+  workspace  ${path.relative(REPO_ROOT, sandbox.workspace)}  (a copy of demo/workspace plus demo/requests in requests/, reset on every start)
   log        ${path.relative(REPO_ROOT, sandbox.codeServerLog)}
 
 Open this URL in a browser on this machine:
