@@ -74,6 +74,28 @@ export function createTempSandbox(label) {
   return createSandbox(fs.mkdtempSync(path.join(os.tmpdir(), `multi-edit-${label}-`)));
 }
 
+/**
+ * A run in a new temp sandbox (see createTempSandbox). Set `server` and `browser` as they start;
+ * `stop()` closes the browser, then stops code-server. Ctrl+C (or SIGTERM/SIGHUP) stops them and
+ * removes the sandbox.
+ */
+export function createTempRun(label) {
+  const run = {
+    sandbox: createTempSandbox(label),
+    server: undefined,
+    browser: undefined,
+    async stop() {
+      await run.browser?.close();
+      await run.server?.stop();
+    },
+  };
+  stopOnSignals(async () => {
+    await run.stop();
+    fs.rmSync(run.sandbox.root, { recursive: true, force: true });
+  });
+  return run;
+}
+
 /** Copies the sandbox's logs (code-server, browser console, VS Code's own logs) into `dir`. */
 export function saveLogs(sandbox, dir) {
   fs.mkdirSync(dir, { recursive: true });

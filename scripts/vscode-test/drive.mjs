@@ -8,9 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openBrowser } from './browser.mjs';
-import {
-  ARTIFACTS_DIR, REPO_ROOT, createTempSandbox, saveLogs, startCodeServer, stopOnSignals,
-} from './codeServer.mjs';
+import { ARTIFACTS_DIR, REPO_ROOT, createTempRun, saveLogs, startCodeServer } from './codeServer.mjs';
 
 const TIMEOUT_S = Number(process.env.TEST_TIMEOUT_S || 600);
 const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
@@ -90,29 +88,20 @@ async function main() {
     throw new Error(`${path.relative(REPO_ROOT, TESTS_ENTRY)} is missing; run \`npm run compile-tests\` first.`);
   }
   const started = Date.now();
-  const sandbox = createTempSandbox('integration');
+  const run = createTempRun('integration');
+  const { sandbox } = run;
   const resultsFile = path.join(sandbox.root, 'results.json');
-  let server;
-  let browser;
-  const cleanup = async () => {
-    await browser?.close();
-    await server?.stop();
-  };
-  stopOnSignals(async () => {
-    await cleanup();
-    fs.rmSync(sandbox.root, { recursive: true, force: true });
-  });
 
   let outcome;
   const printProgress = createProgressPrinter(resultsFile);
   const progress = setInterval(printProgress, PROGRESS_INTERVAL_MS);
   try {
     console.log(`Integration tests in a VS Code extension host (code-server + Chromium, timeout ${TIMEOUT_S} s)`);
-    server = await startCodeServer(sandbox, {
+    run.server = await startCodeServer(sandbox, {
       env: { MULTI_EDIT_TEST_RESULTS: resultsFile, MULTI_EDIT_TEST_WORKSPACE: sandbox.workspace },
     });
-    browser = await openBrowser(sandbox.browserLog);
-    outcome = await runInWorkbench(server, browser, sandbox);
+    run.browser = await openBrowser(sandbox.browserLog);
+    outcome = await runInWorkbench(run.server, run.browser, sandbox);
   } catch (error) {
     outcome = { problem: `the runner failed: ${error?.stack ?? error}` };
   } finally {
@@ -123,9 +112,9 @@ async function main() {
   const { passed, failed, problems } = tally(outcome, readRecord(resultsFile));
   for (const problem of problems) console.log(`  FAIL  ${problem}`);
   if (failed > 0) {
-    await browser?.page.screenshot({ path: path.join(LOG_DIR, 'workbench.png') }).catch(() => undefined);
+    await run.browser?.page.screenshot({ path: path.join(LOG_DIR, 'workbench.png') }).catch(() => undefined);
   }
-  await cleanup();
+  await run.stop();
   if (failed > 0) {
     saveLogs(sandbox, LOG_DIR);
     if (fs.existsSync(resultsFile)) fs.copyFileSync(resultsFile, path.join(LOG_DIR, 'results.json'));

@@ -378,9 +378,13 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
 
 // ---- scoring a placement ----
 
-type LineRole = 'inner' | 'first' | 'middle' | 'last';
+/**
+ * Where a needle line sits in the needle: the only line ('inner', anywhere inside a text line), the
+ * first (it ends its text line), the last (it starts its text line), or one in the middle (all of it).
+ */
+export type LineRole = 'inner' | 'first' | 'middle' | 'last';
 
-function roleOf(lineNumber: number, lineTotal: number): LineRole {
+export function roleOf(lineNumber: number, lineTotal: number): LineRole {
   if (lineTotal === 1) {
     return 'inner';
   }

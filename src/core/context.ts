@@ -12,6 +12,14 @@ const MATCH_LOCATION_CONTEXT_LINES = 3;
 
 const CLIP_MARK = '…';
 
+/** The limits a snippet keeps to. */
+export type SnippetLimits = Pick<Limits, 'contextLines' | 'maxSnippetLineChars'>;
+
+/** `limits.contextLines` as a whole, non-negative number of lines. */
+export function contextLineCount(limits: SnippetLimits): number {
+  return Math.max(0, Math.trunc(limits.contextLines) || 0);
+}
+
 export interface Snippet {
   readonly snippet: string;
   /** 1-based line of the snippet's first line. */
@@ -27,9 +35,9 @@ export function snippetAround(
   text: string,
   index: LineIndex,
   offset: number,
-  limits: Pick<Limits, 'contextLines' | 'maxSnippetLineChars'>,
+  limits: SnippetLimits,
 ): Snippet {
-  const before = Math.max(0, Math.trunc(limits.contextLines) || 0);
+  const before = contextLineCount(limits);
   const focusLine = index.lineOfOffset(offset);
   return snippetOfLines(text, index, {
     first: focusLine - before,

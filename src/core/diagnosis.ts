@@ -8,7 +8,7 @@
  * a few lines larger than the needle.
  */
 import {
-  findClosestMatch, hasLiteralEscapes, isSpaceLike, lookalikeOf, verbatimPiecesOf, type TextSpan,
+  findClosestMatch, hasLiteralEscapes, isSpaceLike, lookalikeOf, roleOf, verbatimPiecesOf, type LineRole, type TextSpan,
 } from './closestMatch';
 import type { LineIndex } from './lineIndex';
 import type { Diagnosis, DiagnosisKind } from './schemas';
@@ -268,8 +268,6 @@ function lookalikeStep(a: string, i: number, b: string, j: number, reversed: boo
 
 // ---- laying needle lines on text lines ----
 
-type LineRole = 'inner' | 'first' | 'middle' | 'last';
-
 interface LineFit {
   readonly differences: LineDifference[];
   /** Where the needle line starts and ends inside the text line. */
@@ -358,16 +356,6 @@ function fitAnywhere(a: string, b: string): LineFit | undefined {
     best = fewerDifferences(best, walk && { differences: walk.differences.map((d) => ({ ...d, column: d.column + start })), from: start, to: start + walk.consumed });
   }
   return best;
-}
-
-function roleOf(lineNumber: number, lineTotal: number): LineRole {
-  if (lineTotal === 1) {
-    return 'inner';
-  }
-  if (lineNumber === 0) {
-    return 'first';
-  }
-  return lineNumber === lineTotal - 1 ? 'last' : 'middle';
 }
 
 interface NearMiss {

@@ -1,9 +1,8 @@
 /** The one call the engine makes to explain a MATCH_NOT_FOUND. */
 import { locateClosestMatch, type TextSpan } from './closestMatch';
-import { snippetOfLines, type Snippet } from './context';
+import { contextLineCount, snippetOfLines, type Snippet, type SnippetLimits } from './context';
 import { diagnoseKnownMiss, hintsForDiagnosis } from './diagnosis';
 import type { LineIndex } from './lineIndex';
-import type { Limits } from './options';
 import type { Diagnosis } from './schemas';
 
 export interface MissExplanation {
@@ -24,7 +23,7 @@ export function explainMiss(
   index: LineIndex,
   needle: string,
   newString: string,
-  limits: Pick<Limits, 'contextLines' | 'maxSnippetLineChars'>,
+  limits: SnippetLimits,
 ): MissExplanation {
   const closestMatch = locateClosestMatch(text, index, needle);
   const missing = needle.length > 0 && closestMatch?.exact !== true;
@@ -51,9 +50,9 @@ function snippetAt(
   index: LineIndex,
   span: TextSpan,
   focus: number,
-  limits: Pick<Limits, 'contextLines' | 'maxSnippetLineChars'>,
+  limits: SnippetLimits,
 ): Snippet {
-  const around = Math.max(0, Math.trunc(limits.contextLines) || 0);
+  const around = contextLineCount(limits);
   const focusLine = index.lineOfOffset(focus);
   const spanFirst = index.lineOfOffset(span.offset);
   const spanLast = index.lineOfOffset(span.offset + span.length);

@@ -2,12 +2,12 @@
 // vscode.executeCodeActionProvider the light bulb uses), and that each does what it says.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COMMANDS, TOOL_MULTI_EDIT } from '../../src/core/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/ids';
 import type { EngineResponse, ErrorEnvelope } from '../../src/core/schemas';
-import { AREA, diagnosticsOf, fixTitled, multiEditDiagnostics, noDiagnosticsOn, quickFixesAt, runQuickFix, THREE_TOTALS } from './editorHelpers';
 import {
-  activateExtension, closeAllEditors, expectError, invokeTool, readDisk, scratchDir, withSettings, writeScratchFile,
-} from './helpers';
+  AREA, diagnosticsOf, editorSuiteFixture, fixTitled, multiEditDiagnostics, noDiagnosticsOn, quickFixesAt, runQuickFix, THREE_TOTALS,
+} from './editorHelpers';
+import { expectError, invokeTool, readDisk, scratchDir, withSettings, writeScratchFile } from './helpers';
 
 const AMBIGUOUS_EDIT = { old_string: '  return total;', new_string: '  return sum;' };
 const MISSED_EDIT = { old_string: '    return width * height;', new_string: '    return Math.abs(width * height);' };
@@ -29,13 +29,7 @@ async function failWith(label: string, content: string, edit: object, code: Erro
 }
 
 suite('quick fixes', () => {
-  suiteSetup(async () => {
-    await activateExtension();
-  });
-  teardown(async () => {
-    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
-    await closeAllEditors();
-  });
+  editorSuiteFixture();
 
   test('AMBIGUOUS_MATCH offers peek (preferred), the replace_all retry and the request fixes, all of kind quickfix', async () => {
     const { file, diagnostic, fixes } = await failWith('offers-ambiguous', THREE_TOTALS, AMBIGUOUS_EDIT, 'AMBIGUOUS_MATCH');

@@ -6,21 +6,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/core/ids';
 import type { EngineResponse } from '../../src/core/schemas';
-import { codeOf, diagnosticsOf, multiEditDiagnostics, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
-import { activateExtension, closeAllEditors, openInEditor, readDisk, scratchDir, workspaceRoot, writeScratchFile } from './helpers';
+import { codeOf, diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
+import { openInEditor, readDisk, scratchDir, workspaceRoot, writeScratchFile } from './helpers';
 
 function apply(argument?: unknown): Thenable<EngineResponse | undefined> {
   return vscode.commands.executeCommand<EngineResponse | undefined>(COMMANDS.applyRequest, argument);
 }
 
 suite('commands', () => {
-  suiteSetup(async () => {
-    await activateExtension();
-  });
-  teardown(async () => {
-    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
-    await closeAllEditors();
-  });
+  editorSuiteFixture();
 
   test('the commands are contributed under the Multi-Edit category', async () => {
     const all = await vscode.commands.getCommands(true);

@@ -7,20 +7,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, TOOL_MULTI_EDIT } from '../../src/core/ids';
 import type { EngineResponse } from '../../src/core/schemas';
-import { AREA, codeOf, diagnosticsOf, multiEditDiagnostics, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
-import {
-  activateExtension, closeAllEditors, expectError, expectSuccess, invokeTool, openInEditor, scratchDir, waitFor, withSettings,
-  writeScratchFile,
-} from './helpers';
+import { AREA, codeOf, diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
+import { expectError, expectSuccess, invokeTool, openInEditor, scratchDir, waitFor, withSettings, writeScratchFile } from './helpers';
 
 suite('diagnostics: placement and wording', () => {
-  suiteSetup(async () => {
-    await activateExtension();
-  });
-  teardown(async () => {
-    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
-    await closeAllEditors();
-  });
+  editorSuiteFixture();
 
   test('AMBIGUOUS_MATCH: one Error on the first match, every match as "match i of N", code linked to its docs', async () => {
     const file = writeScratchFile(scratchDir('ambiguous'), 'totals.ts', THREE_TOTALS);
@@ -114,13 +105,7 @@ suite('diagnostics: placement and wording', () => {
 });
 
 suite('diagnostics: lifetime', () => {
-  suiteSetup(async () => {
-    await activateExtension();
-  });
-  teardown(async () => {
-    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
-    await closeAllEditors();
-  });
+  editorSuiteFixture();
 
   async function ambiguousFailure(label: string): Promise<string> {
     const file = writeScratchFile(scratchDir(label), 'totals.ts', THREE_TOTALS);

@@ -1,9 +1,26 @@
-// Helpers for the editor tests (diagnostics, quick fixes, commands, preview): the Multi-Edit
-// diagnostics of a file, waiting for them, and the quick fixes VS Code offers on one of them.
+// Helpers for the editor tests (diagnostics, quick fixes, commands, preview): their suite hooks, the
+// Multi-Edit diagnostics of a file, waiting for them, and the quick fixes VS Code offers on one of them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DIAGNOSTIC_SOURCE } from '../../src/core/ids';
-import { waitFor } from './helpers';
+import { COMMANDS, DIAGNOSTIC_SOURCE } from '../../src/core/ids';
+import type { MultiEditApi } from '../../src/vscode/extension';
+import { activateExtension, closeAllEditors, waitFor } from './helpers';
+
+/**
+ * The hooks of an editor suite: the extension active for the whole suite, and after each test no
+ * Multi-Edit diagnostics and no open editors. Call it inside `suite`; read `api` once suiteSetup has run.
+ */
+export function editorSuiteFixture(): { readonly api: MultiEditApi } {
+  const fixture = {} as { api: MultiEditApi };
+  suiteSetup(async () => {
+    fixture.api = await activateExtension();
+  });
+  teardown(async () => {
+    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
+    await closeAllEditors();
+  });
+  return fixture;
+}
 
 export function multiEditDiagnostics(file: string): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);

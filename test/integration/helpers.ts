@@ -128,6 +128,33 @@ export function disableAutoSave(): Promise<() => Promise<void>> {
   return setUserSettings('files', { autoSave: 'off' });
 }
 
+/** What the hooks of toolSuiteFixture provide; read it inside tests and hooks, once suiteSetup has run. */
+export interface ToolSuiteFixture {
+  readonly api: MultiEditApi;
+  /** A new scratch folder for each test. */
+  readonly dir: string;
+}
+
+/**
+ * The hooks of a suite that edits files through the tools: auto-save off for the whole suite, the
+ * extension active with both tools listed, and a new scratch folder (named after `label`) for each
+ * test. Call it inside `suite`, before the suite's own hooks.
+ */
+export function toolSuiteFixture(label: string): ToolSuiteFixture {
+  const fixture = {} as { api: MultiEditApi; dir: string };
+  let restoreAutoSave: () => Promise<void>;
+  suiteSetup(async () => {
+    restoreAutoSave = await disableAutoSave();
+    fixture.api = await activateExtension();
+    await waitForTools();
+  });
+  suiteTeardown(() => restoreAutoSave());
+  setup(() => {
+    fixture.dir = scratchDir(label);
+  });
+  return fixture;
+}
+
 export async function openInEditor(file: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   return vscode.window.showTextDocument(document, { preview: false });

@@ -8,9 +8,8 @@ import { COMMANDS, TOOL_MULTI_EDIT } from '../../src/core/ids';
 import type { EngineResponse } from '../../src/core/schemas';
 import { requestFiles } from '../../src/vscode/diagnostics/requestFiles';
 import { previewEntries, previewFiles } from '../../src/vscode/preview/refactorPreview';
-import { diagnosticsOf, multiEditDiagnostics, THREE_TOTALS } from './editorHelpers';
-import { activateExtension, closeAllEditors, readDisk, scratchDir, waitFor, writeScratchFile } from './helpers';
-import type { MultiEditApi } from '../../src/vscode/extension';
+import { diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, THREE_TOTALS } from './editorHelpers';
+import { readDisk, scratchDir, waitFor, writeScratchFile } from './helpers';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,14 +36,7 @@ async function run(command: string): Promise<void> {
 }
 
 suite('preview (Refactor Preview)', () => {
-  let api: MultiEditApi;
-  suiteSetup(async () => {
-    api = await activateExtension();
-  });
-  teardown(async () => {
-    await vscode.commands.executeCommand(COMMANDS.clearDiagnostics);
-    await closeAllEditors();
-  });
+  const fixture = editorSuiteFixture();
 
   test('every change needs confirmation and is labelled with its edit', async () => {
     const file = writeScratchFile(scratchDir('labels'), 'totals.ts', THREE_TOTALS);
@@ -55,7 +47,7 @@ suite('preview (Refactor Preview)', () => {
         { old_string: '  return total;', new_string: '  return sum;', replace_all: true },
       ],
     };
-    const planned = await api.runner.plan(TOOL_MULTI_EDIT, request, { source: 'command' });
+    const planned = await fixture.api.runner.plan(TOOL_MULTI_EDIT, request, { source: 'command' });
     assert.ok(planned.ok);
     const entries = previewEntries(await previewFiles(planned.plan, requestFiles(TOOL_MULTI_EDIT, request)));
     assert.deepEqual(entries.map((entry) => entry.metadata.label), [

@@ -6,35 +6,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/ids';
-import type { MultiEditApi } from '../../src/vscode/extension';
 import {
-  activateExtension, closeAllEditors, disableAutoSave, expectError, expectSuccess, invokeTool, openInEditor, readDisk, scratchDir,
-  waitForTools, withSettings, writeScratchFile,
+  closeAllEditors, expectError, expectSuccess, invokeTool, openInEditor, readDisk, toolSuiteFixture, withSettings, writeScratchFile,
 } from './helpers';
 
 const SOURCE = ['const width = 10;', 'const height = 20;', 'const area = width * height;', ''].join('\n');
 
 suite('workspace FileStore', () => {
-  let api: MultiEditApi;
-  let dir: string;
-  let restoreAutoSave: () => Promise<void>;
-
-  suiteSetup(async () => {
-    restoreAutoSave = await disableAutoSave();
-    api = await activateExtension();
-    await waitForTools();
-  });
-  suiteTeardown(() => restoreAutoSave());
-  setup(() => {
-    dir = scratchDir('store');
-  });
+  const fixture = toolSuiteFixture('store');
   teardown(async () => {
-    delete api.storeHooks.beforeCommit;
+    delete fixture.api.storeHooks.beforeCommit;
     await closeAllEditors();
   });
 
   test('an open, dirty buffer is what gets edited; it stays dirty, and one undo reverts every edit', async () => {
-    const file = writeScratchFile(dir, 'dirty.ts', SOURCE);
+    const file = writeScratchFile(fixture.dir, 'dirty.ts', SOURCE);
     const editor = await openInEditor(file);
     await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), '// unsaved note\n'));
     const beforeTool = editor.document.getText();
@@ -59,10 +45,10 @@ suite('workspace FileStore', () => {
   });
 
   test('STALE_CONTENT when the document changes between planning and commit; only that change remains', async () => {
-    const file = writeScratchFile(dir, 'stale.ts', SOURCE);
+    const file = writeScratchFile(fixture.dir, 'stale.ts', SOURCE);
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     let hookRan = false;
-    api.storeHooks.beforeCommit = async (writes) => {
+    fixture.api.storeHooks.beforeCommit = async (writes) => {
       hookRan = true;
       assert.deepEqual(writes.map((write) => write.path), [file]);
       const change = new vscode.WorkspaceEdit();
@@ -80,7 +66,7 @@ suite('workspace FileStore', () => {
 
   test('a CRLF document keeps CRLF: LF newlines in the edit become CRLF', async () => {
     const crlf = 'alpha\r\nbeta\r\ngamma\r\n';
-    const file = writeScratchFile(dir, 'windows.txt', crlf);
+    const file = writeScratchFile(fixture.dir, 'windows.txt', crlf);
     expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'alpha\nbeta', new_string: 'one\ntwo\nthree' }] }));
     assert.equal(readDisk(file), 'one\r\ntwo\r\nthree\r\ngamma\r\n');
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
@@ -89,7 +75,7 @@ suite('workspace FileStore', () => {
 
   test('edits next to CRLF pairs and surrogate pairs land exactly', async () => {
     const text = 'a\r\n😀b\r\n😀c\r\n';
-    const file = writeScratchFile(dir, 'pairs.txt', text);
+    const file = writeScratchFile(fixture.dir, 'pairs.txt', text);
     expectSuccess(await invokeTool(TOOL_MULTI_EDIT, {
       file_path: file,
       edits: [
@@ -101,7 +87,7 @@ suite('workspace FileStore', () => {
   });
 
   test('saveAfterEdit "never" leaves a closed file edited in a dirty buffer, not on disk', async () => {
-    const file = writeScratchFile(dir, 'unsaved.txt', 'draft\n');
+    const file = writeScratchFile(fixture.dir, 'unsaved.txt', 'draft\n');
     await withSettings({ saveAfterEdit: 'never' }, async () => {
       expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'draft', new_string: 'final' }] }));
     });
@@ -112,7 +98,7 @@ suite('workspace FileStore', () => {
   });
 
   test('saveAfterEdit "always" also saves a buffer that was dirty before', async () => {
-    const file = writeScratchFile(dir, 'always.txt', 'one\n');
+    const file = writeScratchFile(fixture.dir, 'always.txt', 'one\n');
     const editor = await openInEditor(file);
     await editor.edit((builder) => builder.insert(new vscode.Position(1, 0), 'two\n'));
     await withSettings({ saveAfterEdit: 'always' }, async () => {
@@ -123,10 +109,10 @@ suite('workspace FileStore', () => {
   });
 
   test('a multi-file commit with a stale second document applies nothing to the first', async () => {
-    const first = writeScratchFile(dir, 'first.txt', 'left\n');
-    const second = writeScratchFile(dir, 'second.txt', 'right\n');
+    const first = writeScratchFile(fixture.dir, 'first.txt', 'left\n');
+    const second = writeScratchFile(fixture.dir, 'second.txt', 'right\n');
     const firstEditor = await openInEditor(first);
-    api.storeHooks.beforeCommit = async () => {
+    fixture.api.storeHooks.beforeCommit = async () => {
       const secondDocument = await vscode.workspace.openTextDocument(vscode.Uri.file(second));
       const change = new vscode.WorkspaceEdit();
       change.insert(secondDocument.uri, new vscode.Position(0, 0), 'x');
@@ -145,17 +131,17 @@ suite('workspace FileStore', () => {
 
   test('filesystem failures keep their codes: IS_DIRECTORY, FILE_TOO_LARGE (a setting) and SYMLINK_LOOP', async () => {
     const edit = [{ old_string: 'a', new_string: 'b' }];
-    expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: dir, edits: edit }), 'IS_DIRECTORY');
+    expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: fixture.dir, edits: edit }), 'IS_DIRECTORY');
 
-    const big = writeScratchFile(dir, 'big.txt', 'a'.repeat(1.5 * 1024 * 1024));
+    const big = writeScratchFile(fixture.dir, 'big.txt', 'a'.repeat(1.5 * 1024 * 1024));
     await withSettings({ maxFileSizeMB: 1 }, async () => {
       const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: big, edits: edit }), 'FILE_TOO_LARGE');
       assert.equal(envelope.retryable, false);
     });
 
-    const loop = path.join(dir, 'loop-a');
-    fs.symlinkSync(path.join(dir, 'loop-b'), loop);
-    fs.symlinkSync(loop, path.join(dir, 'loop-b'));
+    const loop = path.join(fixture.dir, 'loop-a');
+    fs.symlinkSync(path.join(fixture.dir, 'loop-b'), loop);
+    fs.symlinkSync(loop, path.join(fixture.dir, 'loop-b'));
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: loop, edits: edit }), 'SYMLINK_LOOP');
     assert.ok(!envelope.message.includes('ELOOP:'), 'no raw Node error text');
   });

@@ -9,8 +9,8 @@ import { OUTPUT_CHANNEL_NAME, TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES
 import { requestJsonSchemas } from '../../src/core/schemas';
 import type { MultiEditApi } from '../../src/vscode/extension';
 import {
-  activateExtension, closeAllEditors, disableAutoSave, expectError, expectSuccess, invokeTool, openInEditor, readDisk, scratchDir,
-  waitFor, waitForTools, writeScratchFile,
+  activateExtension, closeAllEditors, expectError, expectSuccess, invokeTool, openInEditor, readDisk, scratchDir, toolSuiteFixture, waitFor,
+  waitForTools, writeScratchFile,
 } from './helpers';
 
 const GREETING = [
@@ -59,23 +59,11 @@ suite('language-model tools: discovery', () => {
 });
 
 suite('language-model tools: results', () => {
-  let api: MultiEditApi;
-  let dir: string;
-  let restoreAutoSave: () => Promise<void>;
-
-  suiteSetup(async () => {
-    restoreAutoSave = await disableAutoSave();
-    api = await activateExtension();
-    await waitForTools();
-  });
-  suiteTeardown(() => restoreAutoSave());
-  setup(() => {
-    dir = scratchDir('tools');
-  });
+  const fixture = toolSuiteFixture('tools');
   teardown(closeAllEditors);
 
   test('success on a closed file: edited, saved to disk, one text part with the summary first', async () => {
-    const file = writeScratchFile(dir, 'greet.js', GREETING);
+    const file = writeScratchFile(fixture.dir, 'greet.js', GREETING);
     const reply = await invokeTool(TOOL_MULTI_EDIT, {
       file_path: file,
       edits: [
@@ -97,9 +85,9 @@ suite('language-model tools: results', () => {
   });
 
   test('each finished call is published on the outcome bus as a tool outcome', async () => {
-    const file = writeScratchFile(dir, 'bus.txt', 'one\n');
+    const file = writeScratchFile(fixture.dir, 'bus.txt', 'one\n');
     await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
-    const outcome = api.bus.lastOutcome;
+    const outcome = fixture.api.bus.lastOutcome;
     assert.equal(outcome?.tool, TOOL_MULTI_EDIT);
     assert.equal(outcome?.source, 'tool');
     assert.equal(outcome?.response.success, true);
@@ -107,7 +95,7 @@ suite('language-model tools: results', () => {
   });
 
   test('MATCH_NOT_FOUND returns the raw text around the closest match and changes nothing', async () => {
-    const file = writeScratchFile(dir, 'greet.js', GREETING);
+    const file = writeScratchFile(fixture.dir, 'greet.js', GREETING);
     const reply = await invokeTool(TOOL_MULTI_EDIT, {
       file_path: file,
       edits: [
@@ -131,7 +119,7 @@ suite('language-model tools: results', () => {
 
   test('AMBIGUOUS_MATCH lists the capped locations and the uncapped total', async () => {
     const lines = Array.from({ length: 8 }, (_, index) => `step(${index}); log();`);
-    const file = writeScratchFile(dir, 'steps.js', `${lines.join('\n')}\n`);
+    const file = writeScratchFile(fixture.dir, 'steps.js', `${lines.join('\n')}\n`);
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'log();', new_string: 'trace();' }] }), 'AMBIGUOUS_MATCH');
     assert.equal(envelope.context?.total_matches, 8);
     const locations = envelope.context?.match_locations ?? [];
@@ -143,7 +131,7 @@ suite('language-model tools: results', () => {
   });
 
   test('FILE_NOT_FOUND for a path with no file', async () => {
-    const missing = path.join(dir, 'nope.ts');
+    const missing = path.join(fixture.dir, 'nope.ts');
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: missing, edits: [{ old_string: 'a', new_string: 'b' }] }), 'FILE_NOT_FOUND');
     assert.equal(envelope.file_path, missing);
     assert.equal(envelope.next_action.action, 'fix_and_resubmit');
@@ -151,7 +139,7 @@ suite('language-model tools: results', () => {
   });
 
   test('VALIDATION_FAILED names the field, and nothing is written', async () => {
-    const file = writeScratchFile(dir, 'valid.txt', 'keep\n');
+    const file = writeScratchFile(fixture.dir, 'valid.txt', 'keep\n');
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'keep' }] }), 'VALIDATION_FAILED');
     assert.match(envelope.message, /new_string/);
     assert.equal(envelope.category, 'input');
@@ -160,13 +148,13 @@ suite('language-model tools: results', () => {
 
   test('INVALID_ENCODING for a binary file, which stays byte for byte', async () => {
     const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x0d, 0x0a, 0xff]);
-    const file = writeScratchFile(dir, 'image.png', bytes);
+    const file = writeScratchFile(fixture.dir, 'image.png', bytes);
     expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'PNG', new_string: 'GIF' }] }), 'INVALID_ENCODING');
     assert.deepEqual(Uint8Array.from(fs.readFileSync(file)), bytes);
   });
 
   test('dry_run changes nothing and returns the unified diff', async () => {
-    const file = writeScratchFile(dir, 'dry.txt', 'one\ntwo\nthree\n');
+    const file = writeScratchFile(fixture.dir, 'dry.txt', 'one\ntwo\nthree\n');
     const response = expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'two', new_string: 'deux' }], dry_run: true }));
     assert.equal(response.dry_run, true);
     assert.match(response.files[0].diff ?? '', /^-two$/m);
@@ -177,15 +165,15 @@ suite('language-model tools: results', () => {
   });
 
   test('include_diff returns the diff of a real run', async () => {
-    const file = writeScratchFile(dir, 'diff.txt', 'red\n');
+    const file = writeScratchFile(fixture.dir, 'diff.txt', 'red\n');
     const response = expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'red', new_string: 'blue' }], include_diff: true }));
     assert.match(response.files[0].diff ?? '', /^\+blue$/m);
     assert.equal(readDisk(file), 'blue\n');
   });
 
   test('multi_edit_files applies every file or none: the second fails, the first stays as it was, open in an editor', async () => {
-    const first = writeScratchFile(dir, 'first.ts', 'export const a = 1;\n');
-    const second = writeScratchFile(dir, 'second.ts', 'export const b = 2;\n');
+    const first = writeScratchFile(fixture.dir, 'first.ts', 'export const a = 1;\n');
+    const second = writeScratchFile(fixture.dir, 'second.ts', 'export const b = 2;\n');
     const editor = await openInEditor(first);
     const reply = await invokeTool(TOOL_MULTI_EDIT_FILES, {
       files: [
@@ -204,8 +192,8 @@ suite('language-model tools: results', () => {
   });
 
   test('multi_edit_files success edits and saves every file', async () => {
-    const first = writeScratchFile(dir, 'one.ts', 'import { oldName } from "./two";\n');
-    const second = writeScratchFile(dir, 'two.ts', 'export function oldName() {}\n');
+    const first = writeScratchFile(fixture.dir, 'one.ts', 'import { oldName } from "./two";\n');
+    const second = writeScratchFile(fixture.dir, 'two.ts', 'export function oldName() {}\n');
     const response = expectSuccess(await invokeTool(TOOL_MULTI_EDIT_FILES, {
       files: [
         { file_path: first, edits: [{ old_string: 'oldName', new_string: 'newName' }] },

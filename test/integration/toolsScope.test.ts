@@ -6,13 +6,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/ids';
 import type { ErrorEnvelope } from '../../src/core/schemas';
-import type { MultiEditApi } from '../../src/vscode/extension';
 import type { RequestOutcome } from '../../src/vscode/outcomes';
 import { MultiEditFilesTool } from '../../src/vscode/tools/multiEditFilesTool';
 import { MultiEditTool } from '../../src/vscode/tools/multiEditTool';
 import {
-  activateExtension, closeAllEditors, disableAutoSave, expectError, expectSuccess, invokeTool, readDisk, scratchDir, waitFor, waitForTools,
-  withSettings, workspaceRoot, writeScratchFile,
+  closeAllEditors, expectError, expectSuccess, invokeTool, readDisk, scratchDir, toolSuiteFixture, waitFor, withSettings, workspaceRoot,
+  writeScratchFile,
 } from './helpers';
 
 function markdownText(message: string | vscode.MarkdownString | undefined): string {
@@ -20,19 +19,10 @@ function markdownText(message: string | vscode.MarkdownString | undefined): stri
 }
 
 suite('language-model tools: scope and confirmation', () => {
-  let api: MultiEditApi;
-  let dir: string;
+  const fixture = toolSuiteFixture('scope');
   let outside: string;
-  let restoreAutoSave: () => Promise<void>;
 
-  suiteSetup(async () => {
-    restoreAutoSave = await disableAutoSave();
-    api = await activateExtension();
-    await waitForTools();
-  });
-  suiteTeardown(() => restoreAutoSave());
   setup(() => {
-    dir = scratchDir('scope');
     outside = scratchDir('outside', 'outside');
   });
   teardown(async () => {
@@ -41,8 +31,8 @@ suite('language-model tools: scope and confirmation', () => {
   });
 
   test('prepareInvocation names the file and the edit count, and asks before editing outside the workspace', async () => {
-    const tool = new MultiEditTool(api);
-    const inside = path.join(dir, 'inside.ts');
+    const tool = new MultiEditTool(fixture.api);
+    const inside = path.join(fixture.dir, 'inside.ts');
     const insidePrep = await tool.prepareInvocation({ input: { file_path: inside, edits: [{ old_string: 'a', new_string: 'b' }, { old_string: 'c', new_string: 'd' }] } });
     assert.equal(insidePrep.invocationMessage, `Applying 2 edits to ${vscode.workspace.asRelativePath(inside)}`);
     assert.equal(insidePrep.confirmationMessages, undefined, 'no confirmation inside the workspace');
@@ -56,11 +46,11 @@ suite('language-model tools: scope and confirmation', () => {
   });
 
   test('prepareInvocation for several files lists them, and the "always" policy asks even inside', async () => {
-    const tool = new MultiEditFilesTool(api);
+    const tool = new MultiEditFilesTool(fixture.api);
     const input = {
       files: [
-        { file_path: path.join(dir, 'a.ts'), edits: [{ old_string: 'x', new_string: 'y' }] },
-        { file_path: path.join(dir, 'b.ts'), edits: [{ old_string: 'x', new_string: 'y' }, { old_string: 'p', new_string: 'q' }] },
+        { file_path: path.join(fixture.dir, 'a.ts'), edits: [{ old_string: 'x', new_string: 'y' }] },
+        { file_path: path.join(fixture.dir, 'b.ts'), edits: [{ old_string: 'x', new_string: 'y' }, { old_string: 'p', new_string: 'q' }] },
       ],
       dry_run: true,
     };
@@ -87,7 +77,7 @@ suite('language-model tools: scope and confirmation', () => {
   test('multiEdit.allowOutsideWorkspace lets the edit through without asking', async () => {
     const target = writeScratchFile(outside, 'allowed.txt', 'old\n');
     await withSettings({ allowOutsideWorkspace: true }, async () => {
-      const prepared = await new MultiEditTool(api).prepareInvocation({ input: { file_path: target, edits: [{ old_string: 'old', new_string: 'new' }] } });
+      const prepared = await new MultiEditTool(fixture.api).prepareInvocation({ input: { file_path: target, edits: [{ old_string: 'old', new_string: 'new' }] } });
       assert.equal(prepared.confirmationMessages, undefined);
       expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: target, edits: [{ old_string: 'old', new_string: 'new' }] }));
     });
@@ -95,14 +85,14 @@ suite('language-model tools: scope and confirmation', () => {
   });
 
   test('FORBIDDEN_PATH for .git/config, which stays unchanged', async () => {
-    const config = writeScratchFile(dir, path.join('.git', 'config'), '[core]\n\tbare = false\n');
+    const config = writeScratchFile(fixture.dir, path.join('.git', 'config'), '[core]\n\tbare = false\n');
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: config, edits: [{ old_string: 'false', new_string: 'true' }] }), 'FORBIDDEN_PATH');
     assert.match(envelope.message + envelope.recovery_hints.join(' '), /\.git/);
     assert.equal(readDisk(config), '[core]\n\tbare = false\n');
   });
 
   test('a relative path resolves against the only workspace folder, with a warning', async () => {
-    const file = writeScratchFile(dir, 'relative.txt', 'before\n');
+    const file = writeScratchFile(fixture.dir, 'relative.txt', 'before\n');
     const relative = path.relative(workspaceRoot(), file);
     const response = expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: relative, edits: [{ old_string: 'before', new_string: 'after' }] }));
     assert.equal(response.files[0].file_path, file);
@@ -111,21 +101,21 @@ suite('language-model tools: scope and confirmation', () => {
   });
 
   test('PATH_TRAVERSAL for a ".." segment, even one that stays inside the workspace', async () => {
-    const file = writeScratchFile(dir, 'kept.txt', 'same\n');
-    const sneaky = `${dir}${path.sep}sub${path.sep}..${path.sep}kept.txt`;
+    const file = writeScratchFile(fixture.dir, 'kept.txt', 'same\n');
+    const sneaky = `${fixture.dir}${path.sep}sub${path.sep}..${path.sep}kept.txt`;
     expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: sneaky, edits: [{ old_string: 'same', new_string: 'other' }] }), 'PATH_TRAVERSAL');
     assert.equal(readDisk(file), 'same\n');
   });
 
   test('cancelling the token during the call stops the commit: nothing is written, the outcome is CANCELLED', async () => {
-    const file = writeScratchFile(dir, 'cancel.txt', 'untouched\n');
+    const file = writeScratchFile(fixture.dir, 'cancel.txt', 'untouched\n');
     const source = new vscode.CancellationTokenSource();
-    api.storeHooks.beforeCommit = async (_writes, cancellation) => {
+    fixture.api.storeHooks.beforeCommit = async (_writes, cancellation) => {
       source.cancel();
       await waitFor('the cancellation to reach the tool', () => cancellation?.isCancellationRequested === true);
     };
     const outcome = new Promise<RequestOutcome>((resolve) => {
-      const listener = api.bus.onDidFinish((finished) => {
+      const listener = fixture.api.bus.onDidFinish((finished) => {
         if ((finished.input as { file_path?: string }).file_path === file) {
           listener.dispose();
           resolve(finished);
@@ -143,7 +133,7 @@ suite('language-model tools: scope and confirmation', () => {
       assert.equal((finished.response as ErrorEnvelope).error_code, 'CANCELLED');
       assert.equal((finished.response as ErrorEnvelope).next_action.action, 'stop');
     } finally {
-      delete api.storeHooks.beforeCommit;
+      delete fixture.api.storeHooks.beforeCommit;
     }
     assert.equal(readDisk(file), 'untouched\n');
     const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.fsPath === file);
@@ -151,10 +141,10 @@ suite('language-model tools: scope and confirmation', () => {
   });
 
   test('the runner returns CANCELLED for a token cancelled before the request starts', async () => {
-    const file = writeScratchFile(dir, 'early.txt', 'untouched\n');
+    const file = writeScratchFile(fixture.dir, 'early.txt', 'untouched\n');
     const source = new vscode.CancellationTokenSource();
     source.cancel();
-    const response = await api.runner.run(TOOL_MULTI_EDIT_FILES, { files: [{ file_path: file, edits: [{ old_string: 'untouched', new_string: 'x' }] }] }, { source: 'command', token: source.token });
+    const response = await fixture.api.runner.run(TOOL_MULTI_EDIT_FILES, { files: [{ file_path: file, edits: [{ old_string: 'untouched', new_string: 'x' }] }] }, { source: 'command', token: source.token });
     assert.equal(response.success, false);
     assert.equal((response as ErrorEnvelope).error_code, 'CANCELLED');
     assert.equal(readDisk(file), 'untouched\n');

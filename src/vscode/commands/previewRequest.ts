@@ -4,8 +4,8 @@ import type { EngineResponse } from '../../core/schemas';
 import { isRecord } from '../diagnostics/requestFiles';
 import { previewRequest } from '../preview/previewRequest';
 import type { EditorCommand, EditorDeps } from './editorCommand';
-import { resolveRequest } from './requestSource';
-import { reportResponse } from './runRequest';
+import { requestToRun } from './requestSource';
+import { reportWhenSettled } from './runRequest';
 
 /** The preview is the dry run, so a request's own dry_run flag does not apply here. */
 function asRealRun(input: unknown): unknown {
@@ -21,18 +21,12 @@ export function previewRequestCommand(deps: EditorDeps): EditorCommand {
   return {
     id: COMMANDS.previewRequest,
     async run(argument: unknown): Promise<EngineResponse | undefined> {
-      const request = await resolveRequest(argument);
+      const request = await requestToRun(deps, argument, asRealRun);
       if (!request) {
         return undefined;
       }
-      const input = asRealRun(request.input);
-      if (request.origin) {
-        deps.feed.failures.rememberOrigin(input, request.origin);
-      }
-      const response = await previewRequest(deps.services, request.tool, input);
-      await deps.feed.settled();
-      reportResponse(deps, response);
-      return response;
+      const response = await previewRequest(deps.services, request.tool, request.input);
+      return reportWhenSettled(deps, response);
     },
   };
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { REQUEST_FILE_GLOB, type ToolName } from '../../core/ids';
 import type { RequestOrigin } from '../diagnostics/failure';
 import { isRecord, toolForRequest } from '../diagnostics/requestFiles';
+import type { EditorDeps } from './editorCommand';
 
 export interface ResolvedRequest {
   readonly tool: ToolName;
@@ -62,7 +63,7 @@ async function pickRequestFile(): Promise<vscode.Uri | undefined> {
   return picked?.uri;
 }
 
-export async function resolveRequest(argument: unknown): Promise<ResolvedRequest | undefined> {
+async function resolveRequest(argument: unknown): Promise<ResolvedRequest | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (argument instanceof vscode.Uri) {
     const sameEditor = editor?.document.uri.toString() === argument.toString();
@@ -77,4 +78,29 @@ export async function resolveRequest(argument: unknown): Promise<ResolvedRequest
   }
   const file = await pickRequestFile();
   return file && fromDocument(await vscode.workspace.openTextDocument(file));
+}
+
+export interface RequestToRun {
+  readonly tool: ToolName;
+  readonly input: unknown;
+}
+
+/**
+ * The request a command runs: found as described above, its input passed through `prepare`, and
+ * where its JSON came from remembered for that input, so failures of the request as a whole point there.
+ */
+export async function requestToRun(
+  deps: EditorDeps,
+  argument: unknown,
+  prepare: (input: unknown) => unknown = (input) => input,
+): Promise<RequestToRun | undefined> {
+  const request = await resolveRequest(argument);
+  if (!request) {
+    return undefined;
+  }
+  const input = prepare(request.input);
+  if (request.origin) {
+    deps.feed.failures.rememberOrigin(input, request.origin);
+  }
+  return { tool: request.tool, input };
 }

@@ -12,7 +12,7 @@ import { withReplaceAll } from '../diagnostics/requestFiles';
 import { pathKey } from '../diagnostics/targetPaths';
 import type { RequestPlan } from '../../core/engine';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
-import { reportResponse } from './runRequest';
+import { reportWhenSettled } from './runRequest';
 
 const REPLACE_ALL = 'Replace All';
 
@@ -59,9 +59,7 @@ export function retryWithReplaceAllCommand(deps: EditorDeps): EditorCommand {
         return undefined;
       }
       const response = planned.ok ? await deps.services.runner.commit(request.tool, planned.plan, { source: 'quickfix' }) : planned.envelope;
-      await deps.feed.settled();
-      reportResponse(deps, response);
-      return response;
+      return reportWhenSettled(deps, response);
     },
   };
 }

@@ -23,13 +23,18 @@ export async function runWithProgress(deps: EditorDeps, tool: ToolName, input: u
       (_progress, token) => deps.services.runner.run(tool, input, { source, token }),
     )
     : await deps.services.runner.run(tool, input, { source });
+  return reportWhenSettled(deps, response);
+}
+
+/** Reports a finished request once the diagnostics show its outcome; resolves to the response. */
+export async function reportWhenSettled(deps: EditorDeps, response: EngineResponse): Promise<EngineResponse> {
   await deps.feed.settled();
   reportResponse(deps, response);
   return response;
 }
 
 /** One notification per finished request; a failure offers the Problems panel and the envelope. */
-export function reportResponse(deps: EditorDeps, response: EngineResponse): void {
+function reportResponse(deps: EditorDeps, response: EngineResponse): void {
   if (response.success) {
     void vscode.window.showInformationMessage(`Multi-Edit: ${response.summary}`);
     return;

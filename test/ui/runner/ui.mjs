@@ -10,9 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openBrowser, waitForWorkbench } from '../../../scripts/vscode-test/browser.mjs';
-import {
-  ARTIFACTS_DIR, REPO_ROOT, createTempSandbox, saveLogs, startCodeServer, stopOnSignals,
-} from '../../../scripts/vscode-test/codeServer.mjs';
+import { ARTIFACTS_DIR, REPO_ROOT, createTempRun, saveLogs, startCodeServer } from '../../../scripts/vscode-test/codeServer.mjs';
 import { createWorkbenchUi } from './workbench.mjs';
 
 const SCENARIO_DIR = path.join(REPO_ROOT, 'test', 'ui');
@@ -69,29 +67,21 @@ async function runScenario(file, context) {
 }
 
 async function runAll(scenarioFiles) {
-  const sandbox = createTempSandbox('ui');
-  let server;
-  let browser;
-  const cleanup = async () => {
-    await browser?.close();
-    await server?.stop();
-  };
-  stopOnSignals(async () => {
-    await cleanup();
-    fs.rmSync(sandbox.root, { recursive: true, force: true });
-  });
+  const run = createTempRun('ui');
+  const { sandbox } = run;
   let passed = 0;
   let failed = 0;
   try {
-    server = await startCodeServer(sandbox);
-    browser = await openBrowser(sandbox.browserLog);
-    const url = server.workbenchUrl(sandbox.workspace, [['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)]]);
-    await browser.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    await waitForWorkbench(browser.page);
+    run.server = await startCodeServer(sandbox);
+    run.browser = await openBrowser(sandbox.browserLog);
+    const { page } = run.browser;
+    const url = run.server.workbenchUrl(sandbox.workspace, [['extensionDevelopmentPath', run.server.remoteUri(REPO_ROOT)]]);
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await waitForWorkbench(page);
     const context = {
-      page: browser.page,
+      page,
       workspace: sandbox.workspace,
-      ui: createWorkbenchUi(browser.page, UI_ARTIFACTS),
+      ui: createWorkbenchUi(page, UI_ARTIFACTS),
       artifacts: UI_ARTIFACTS,
     };
     for (const file of scenarioFiles) {
@@ -102,7 +92,7 @@ async function runAll(scenarioFiles) {
     console.log(`  FAIL  opening the workbench: ${error?.stack ?? error}`);
     failed++;
   }
-  await cleanup();
+  await run.stop();
   if (failed > 0) {
     saveLogs(sandbox, UI_ARTIFACTS);
     console.log(`logs and screenshots: ${path.relative(REPO_ROOT, UI_ARTIFACTS)}/`);
