@@ -3,11 +3,13 @@
  * share at the start and the end are set aside first, so a small edit to a large file
  * diffs only the lines around it.
  */
-import { formatPatch, structuredPatch } from 'diff';
+import { formatPatch, type StructuredPatchHunk } from 'diff';
+import { lineRuns, splitLinesKeepingEnds } from './lineDiff';
 
 const CONTEXT_LINES = 3;
 /** Characters compared at once while measuring the common start and end. */
 const CHUNK = 4096;
+const NO_FINAL_NEWLINE = '\\ No newline at end of file';
 
 export function unifiedDiff(displayPath: string, before: string, after: string): string {
   if (before === after) {
@@ -17,17 +19,62 @@ export function unifiedDiff(displayPath: string, before: string, after: string):
   const beforeRest = before.slice(headEnd);
   const afterRest = after.slice(headEnd);
   const tail = commonTailLength(beforeRest, afterRest);
-  const patch = structuredPatch(
-    displayPath, displayPath,
-    beforeRest.slice(0, beforeRest.length - tail), afterRest.slice(0, afterRest.length - tail),
-    undefined, undefined, { context: CONTEXT_LINES },
+  const oldLines = splitLinesKeepingEnds(beforeRest.slice(0, beforeRest.length - tail));
+  const newLines = splitLinesKeepingEnds(afterRest.slice(0, afterRest.length - tail));
+  const hunks = hunksOf(oldLines, newLines, countNewlines(before, headEnd));
+  return formatPatch(
+    { oldFileName: displayPath, newFileName: displayPath, oldHeader: undefined, newHeader: undefined, hunks },
+    { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
   );
-  const headLines = countNewlines(before, headEnd);
-  for (const hunk of patch.hunks) {
-    hunk.oldStart += headLines;
-    hunk.newStart += headLines;
+}
+
+/** Groups the changes of a line diff into hunks with CONTEXT_LINES lines of context. */
+function hunksOf(oldLines: readonly string[], newLines: readonly string[], firstLine: number): StructuredPatchHunk[] {
+  const hunks: StructuredPatchHunk[] = [];
+  let current: StructuredPatchHunk | undefined;
+  let oldAt = 0;
+  let newAt = 0;
+  const runs = lineRuns(oldLines, newLines);
+  for (const [index, run] of runs.entries()) {
+    if (run.same) {
+      const isLast = index === runs.length - 1;
+      if (current && (isLast || run.oldLines > 2 * CONTEXT_LINES)) {
+        addLines(current, ' ', oldLines, oldAt, Math.min(CONTEXT_LINES, run.oldLines));
+        hunks.push(current);
+        current = undefined;
+      } else if (current) {
+        addLines(current, ' ', oldLines, oldAt, run.oldLines);
+      }
+    } else {
+      if (!current) {
+        const context = Math.min(CONTEXT_LINES, oldAt);
+        current = { oldStart: firstLine + oldAt - context + 1, oldLines: 0, newStart: firstLine + newAt - context + 1, newLines: 0, lines: [] };
+        addLines(current, ' ', oldLines, oldAt - context, context);
+      }
+      addLines(current, '-', oldLines, oldAt, run.oldLines);
+      addLines(current, '+', newLines, newAt, run.newLines);
+    }
+    oldAt += run.oldLines;
+    newAt += run.newLines;
   }
-  return formatPatch(patch, { includeIndex: false, includeUnderline: false, includeFileHeaders: true });
+  if (current) {
+    hunks.push(current);
+  }
+  // formatPatch itself writes an empty range as starting at the line before it.
+  return hunks;
+}
+
+function addLines(hunk: StructuredPatchHunk, prefix: ' ' | '-' | '+', lines: readonly string[], from: number, count: number): void {
+  for (let at = from; at < from + count; at++) {
+    const line = lines[at];
+    const ended = line.endsWith('\n');
+    hunk.lines.push(prefix + (ended ? line.slice(0, -1) : line));
+    if (!ended) {
+      hunk.lines.push(NO_FINAL_NEWLINE);
+    }
+    if (prefix !== '+') hunk.oldLines++;
+    if (prefix !== '-') hunk.newLines++;
+  }
 }
 
 /** A line start inside the common prefix, CONTEXT_LINES lines before the first difference. */

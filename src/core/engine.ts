@@ -115,7 +115,7 @@ async function commitChecked(tool: string, plan: RequestPlan, context: EngineCon
   }
   const multiFile = isMultiFile(tool);
   // Built before anything is written, so nothing after the commit can fail.
-  const success = successResponse({ multiFile, ...plan });
+  const success = successResponse({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
   if (plan.dryRun) {
     return success;
   }

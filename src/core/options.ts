@@ -14,6 +14,8 @@ export interface Limits {
   readonly maxEnvelopeBytes: number;
   /** Snippet lines longer than this are clipped. */
   readonly maxSnippetLineChars: number;
+  /** The diffs of one success response stay within this many bytes, clipped at hunk boundaries. */
+  readonly maxDiffBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -22,6 +24,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxFileBytes: 32 * 1024 * 1024,
   maxEnvelopeBytes: 32 * 1024,
   maxSnippetLineChars: 240,
+  maxDiffBytes: 64 * 1024,
 };
 
 /** Backoff for FILE_BUSY: from initialDelayMs, doubling, capped at maxDelayMs. */

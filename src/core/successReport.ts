@@ -1,4 +1,5 @@
 /** The success response: what was (or, in a dry run, would be) applied to each file. */
+import { clipDiffs } from './diffBudget';
 import { unifiedDiff } from './diff';
 import { count } from './failureReport';
 import type { PlannedFile } from './plan';
@@ -10,15 +11,21 @@ export interface SuccessInput {
   readonly warnings: readonly Warning[];
   readonly dryRun: boolean;
   readonly includeDiff: boolean;
+  readonly maxDiffBytes: number;
 }
 
-export function successResponse({ multiFile, files, warnings, dryRun, includeDiff }: SuccessInput): SuccessResponse {
-  const results: FileResult[] = files.map((file) => ({
+export function successResponse({ multiFile, files, warnings, dryRun, includeDiff, maxDiffBytes }: SuccessInput): SuccessResponse {
+  const withDiff = dryRun || includeDiff;
+  const clipped = withDiff
+    ? clipDiffs(files.map((file) => unifiedDiff(file.displayPath, file.original.text, file.newText)), maxDiffBytes)
+    : undefined;
+  const results: FileResult[] = files.map((file, index) => ({
     file_path: file.path,
     edits_applied: file.editsApplied,
     replacements: file.replacements,
-    ...(dryRun || includeDiff ? { diff: unifiedDiff(file.displayPath, file.original.text, file.newText) } : {}),
+    ...(clipped ? { diff: clipped.diffs[index] } : {}),
   }));
+  const allWarnings = clipped?.warning ? [...warnings, clipped.warning] : warnings;
   const edits = files.reduce((sum, file) => sum + file.editsApplied, 0);
   const replacements = files.reduce((sum, file) => sum + file.replacements, 0);
   const target = multiFile ? count(files.length, 'file') : files[0].displayPath;
@@ -28,7 +35,7 @@ export function successResponse({ multiFile, files, warnings, dryRun, includeDif
     success: true,
     summary,
     files: results,
-    ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
+    ...(allWarnings.length > 0 ? { warnings: [...allWarnings] } : {}),
     dry_run: dryRun,
     ...(multiFile ? {} : { file_path: results[0].file_path, edits_applied: results[0].edits_applied, replacements: results[0].replacements }),
   };

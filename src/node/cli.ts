@@ -59,6 +59,8 @@ async function apply(command: ApplyCommand): Promise<number> {
     store: new NodeFileStore(),
     checkPath: checkCliPath,
     displayPath,
+    // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
+    limits: { maxDiffBytes: Number.POSITIVE_INFINITY },
   });
   process.stdout.write(command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`);
   return response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;

@@ -8,6 +8,7 @@ import { envelopeFor } from '../../core/envelope';
 import { TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/ids';
 import type { EngineResponse } from '../../core/schemas';
 import { successResponse } from '../../core/successReport';
+import { DEFAULT_LIMITS } from '../../core/options';
 import { requestFiles } from '../diagnostics/requestFiles';
 import { logOutcome } from '../log';
 import type { Services } from '../services';
@@ -46,7 +47,7 @@ export async function previewRequest(services: Services, tool: ToolName, input: 
   switch (verdictOf(files)) {
     case 'applied':
       await saveApplied(services, files, wasDirty);
-      return finish(successResponse({ multiFile: tool === TOOL_MULTI_EDIT_FILES, ...planned.plan, dryRun: false }));
+      return finish(successResponse({ multiFile: tool === TOOL_MULTI_EDIT_FILES, ...planned.plan, dryRun: false, maxDiffBytes: DEFAULT_LIMITS.maxDiffBytes }));
     case 'partial':
       await revertPartial(files);
       return finish(envelopeFor('USER_DENIED', 'Only part of the preview was applied; a request applies all of its edits or none, so that part was undone and no file changed'));
