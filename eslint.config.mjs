@@ -26,4 +26,13 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // The adapters depend on the core only, never on each other.
+    files: ['src/vscode/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/node/*', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
+  },
+  {
+    files: ['src/node/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/node runs outside VS Code.' }], patterns: [{ group: ['**/vscode/*', '../vscode'], message: 'src/node may import src/core, not src/vscode.' }] }] },
+  },
 );

@@ -12,7 +12,7 @@ import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath } from './cliPaths';
-import { storeFailureFromError } from './errno';
+import { storeFailureFromError } from '../core/fsErrors';
 import { NodeFileStore } from './nodeFileStore';
 
 const EXIT_SUCCESS = 0;

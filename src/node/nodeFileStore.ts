@@ -16,7 +16,7 @@ import { constants, type BigIntStats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../core/fileStore';
-import { storeFailureFromError } from './errno';
+import { storeFailureFromError } from '../core/fsErrors';
 
 /** The part of fs/promises the store uses; tests pass a variant that fails on cue. */
 export type NodeFsApi = Pick<typeof fsPromises, 'access' | 'open' | 'stat' | 'realpath' | 'rename' | 'unlink' | 'chmod' | 'chown'>;

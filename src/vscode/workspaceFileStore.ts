@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CancellationSignal } from '../core/options';
 import type { FileStat, FileStore, PlannedWrite, StoreFailure, StoreResult, StoredText } from '../core/fileStore';
-import { storeFailureFromError } from '../node/errno';
+import { storeFailureFromError } from '../core/fsErrors';
 import type { SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */

@@ -1,10 +1,11 @@
 /**
- * Maps a Node file-system error to a store failure. The code is chosen from the
+ * Maps a file-system error (Node's errno symbols, which VS Code's local file system also
+ * carries) to a store failure. Pure data, so both adapters share it. The code is chosen from the
  * errno symbol alone (never from the message), and the detail is our own short
  * text, so no raw Node message or stack reaches an envelope.
  */
-import type { ErrorCode } from '../core/errorCodes';
-import type { StoreFailure } from '../core/fileStore';
+import type { ErrorCode } from './errorCodes';
+import type { StoreFailure } from './fileStore';
 
 export type FsOperation = 'read' | 'write';
 
