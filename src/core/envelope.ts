@@ -103,10 +103,16 @@ type Reduction = (envelope: ErrorEnvelope) => ErrorEnvelope;
  * easily do without goes first. Every field stays; only its content shrinks.
  */
 const REDUCTIONS: readonly Reduction[] = [
-  (envelope) => mapContext(envelope, (context) => ({
-    ...context,
-    ...(context.match_locations ? { match_locations: context.match_locations.map((location) => ({ ...location, snippet: '' })) } : {}),
-  })),
+  // The later failures' own context goes first; their diagnosis stays, and the lead keeps everything.
+  (envelope) => ({
+    ...envelope,
+    edit_status: envelope.edit_status.map((status) => (status.context ? { ...status, context: shrinkSnippet(withoutLocationSnippets(status.context), 5, 120) } : status)),
+  }),
+  (envelope) => ({
+    ...envelope,
+    edit_status: envelope.edit_status.map(({ context: _context, ...status }) => status),
+  }),
+  (envelope) => mapContext(envelope, withoutLocationSnippets),
   (envelope) => mapContext(envelope, (context) => shrinkSnippet(context, 5, 120)),
   (envelope) => ({
     ...envelope,
@@ -158,6 +164,10 @@ function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope 
 
 function mapContext(envelope: ErrorEnvelope, change: (context: EnvelopeContext) => EnvelopeContext): ErrorEnvelope {
   return envelope.context ? { ...envelope, context: change(envelope.context) } : envelope;
+}
+
+function withoutLocationSnippets(context: EnvelopeContext): EnvelopeContext {
+  return context.match_locations ? { ...context, match_locations: context.match_locations.map((location) => ({ ...location, snippet: '' })) } : context;
 }
 
 /** The middle `lines` lines of the snippet, each at most `lineChars` long; start_line follows. */

@@ -41,6 +41,7 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
     message: problem.message,
     ...(problem.oldStringPreview !== undefined ? { old_string_preview: problem.oldStringPreview } : {}),
     ...(multiFile ? { file_index: failure.fileIndex, file_path: failure.filePath } : {}),
+    ...problem.detail?.(),
   })));
   const editsToFix = leadFile.problems.filter((problem) => problem.status === 'failed').map((problem) => problem.editIndex);
   return envelopeFor(lead.code, lead.message, {

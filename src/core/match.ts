@@ -40,6 +40,8 @@ export interface MatchOutcome {
   readonly applied: readonly AppliedEdit[];
   /** The first failed edit, with the text it was checked against when it failed to match. */
   readonly firstFailure?: { readonly editIndex: number; readonly textBefore?: string };
+  /** The text each match failure was checked against, for the first EXPLAINED_MATCH_FAILURES of them. */
+  readonly failureTexts: ReadonlyMap<number, string>;
   /** The new text; present only when every edit applied. */
   readonly text?: string;
 }
@@ -56,6 +58,11 @@ export interface MatchOptions {
 /** Below this many (characters x edits) a copy per edit costs less than setting up pieces. */
 const PIECES_MIN_WORK = 1 << 22;
 const PIECES_MIN_EDITS = 3;
+/**
+ * Match failures whose text is kept so that each can be explained, not only the first:
+ * one response then lets the caller fix them all. Each costs one copy of the text.
+ */
+export const EXPLAINED_MATCH_FAILURES = 8;
 
 export function checkEdits(text: string, edits: readonly EditToCheck[], options: MatchOptions): MatchOutcome {
   const working = workingTextFor(text, edits, options.strategy ?? 'auto');
@@ -64,6 +71,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
   const notApplied: number[] = [];
   const firstIndexOfOld = new Map<string, number>();
   let firstFailure: MatchOutcome['firstFailure'];
+  const failureTexts = new Map<number, string>();
 
   /** The latest earlier edit, not applied, whose new_string holds `oldString`: the edit this one needs. */
   const dependencyOf = (oldString: string): number | undefined => {
@@ -98,9 +106,12 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     if (verdict.status !== 'applied') {
       notApplied.push(editIndex);
     }
-    if (verdict.status === 'failed' && firstFailure === undefined) {
+    if (verdict.status === 'failed') {
       const matchFailure = verdict.code === 'MATCH_NOT_FOUND' || verdict.code === 'AMBIGUOUS_MATCH';
-      firstFailure = matchFailure ? { editIndex, textBefore: working.text() } : { editIndex };
+      if (matchFailure && failureTexts.size < EXPLAINED_MATCH_FAILURES) {
+        failureTexts.set(editIndex, working.text());
+      }
+      firstFailure ??= { editIndex, ...(failureTexts.has(editIndex) ? { textBefore: failureTexts.get(editIndex) } : {}) };
     }
     verdicts.push(verdict);
   });
@@ -108,6 +119,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
   return {
     verdicts,
     applied,
+    failureTexts,
     ...(firstFailure ? { firstFailure } : {}),
     ...(notApplied.length === 0 ? { text: working.text() } : {}),
   };

@@ -39,6 +39,13 @@ export interface EditProblem {
   readonly code?: ErrorCode;
   readonly message: string;
   readonly oldStringPreview?: string;
+  /** The cause and the text around a match failure other than the lead, so every one can be fixed at once. */
+  readonly detail?: () => EditDetail;
+}
+
+export interface EditDetail {
+  readonly diagnosis?: Diagnosis;
+  readonly context?: EnvelopeContext;
 }
 
 /** The first failure of a file, in full. */
@@ -170,17 +177,35 @@ function editFailures(
   target: FileTarget, filePath: string, displayPath: string, original: string,
   edits: readonly EditToCheck[], outcome: MatchOutcome, context: EngineContext,
 ): FileFailure {
+  /** Hints, cause and context of one match failure, from the text it was checked against. */
+  const explain = (editIndex: number, textBefore: string): Omit<LeadFailure, 'code' | 'editIndex' | 'message'> => {
+    const verdict = outcome.verdicts[editIndex];
+    if (verdict.status === 'failed' && verdict.code === 'MATCH_NOT_FOUND') {
+      return explainNotFound(textBefore, original, edits[editIndex], editIndex, outcome, context);
+    }
+    if (verdict.status === 'failed' && verdict.code === 'AMBIGUOUS_MATCH') {
+      const index = LineIndex.of(textBefore);
+      const locations = matchLocations(textBefore, index, verdict.firstOffsets, context.limits);
+      const shown = locations.length < verdict.totalMatches ? [`context.match_locations shows the first ${locations.length} of ${verdict.totalMatches} matches`] : [];
+      return { hints: shown, context: { match_locations: locations, total_matches: verdict.totalMatches } };
+    }
+    return { hints: [] };
+  };
+
   const problems: EditProblem[] = [];
   outcome.verdicts.forEach((verdict, editIndex) => {
     if (verdict.status === 'applied') {
       return;
     }
+    const textBefore = outcome.failureTexts.get(editIndex);
+    const isLead = editIndex === outcome.firstFailure?.editIndex;
     problems.push({
       editIndex,
       status: verdict.status,
       ...(verdict.status === 'failed' ? { code: verdict.code } : {}),
       message: verdictMessage(verdict, displayPath),
       oldStringPreview: preview(target.edits[editIndex].old_string),
+      ...(textBefore !== undefined && !isLead ? { detail: () => detailOf(explain(editIndex, textBefore)) } : {}),
     });
   });
 
@@ -192,16 +217,7 @@ function editFailures(
     }
     const message = `Edit ${first.editIndex + 1} of ${edits.length} failed: ${verdictMessage(verdict, displayPath)}`;
     const base = { code: verdict.code, editIndex: first.editIndex, message };
-    if (verdict.code === 'MATCH_NOT_FOUND' && first.textBefore !== undefined) {
-      return { ...base, ...explainNotFound(first.textBefore, original, edits[first.editIndex], first.editIndex, outcome, context) };
-    }
-    if (verdict.code === 'AMBIGUOUS_MATCH' && first.textBefore !== undefined) {
-      const index = LineIndex.of(first.textBefore);
-      const locations = matchLocations(first.textBefore, index, verdict.firstOffsets, context.limits);
-      const shown = locations.length < verdict.totalMatches ? [`context.match_locations shows the first ${locations.length} of ${verdict.totalMatches} matches`] : [];
-      return { ...base, hints: shown, context: { match_locations: locations, total_matches: verdict.totalMatches } };
-    }
-    return { ...base, hints: [] };
+    return first.textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first.editIndex, first.textBefore) };
   };
 
   return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead };
@@ -228,6 +244,10 @@ function explainNotFound(
     hints: explanation.hints,
     ...(explanation.diagnosis?.kind === 'ALREADY_APPLIED' ? { action: 'reread_and_retry' as const } : {}),
   };
+}
+
+function detailOf({ diagnosis, context }: Pick<LeadFailure, 'diagnosis' | 'context'>): EditDetail {
+  return { ...(diagnosis ? { diagnosis } : {}), ...(context ? { context } : {}) };
 }
 
 function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, displayPath: string): string {

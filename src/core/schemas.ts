@@ -95,6 +95,9 @@ export const editStatusSchema = z.object({
   old_string_preview: z.string().optional(),
   file_index: z.number().int().min(0).optional(),
   file_path: z.string().optional(),
+  /** For match failures after the first: their own cause and context (the first one's are top-level). */
+  diagnosis: diagnosisSchema.optional(),
+  context: contextSchema.optional(),
 });
 
 export const nextActionSchema = z.object({

@@ -4,7 +4,7 @@
  * fix the request: diagnosis, hints, the file's text around the failure, and the
  * status of each failed or skipped edit.
  */
-import { errorDocLink, type ErrorCode } from '../core/errorCodes';
+import { errorDocLink } from '../core/errorCodes';
 import type { EditStatus, EngineResponse, ErrorEnvelope, SuccessResponse } from '../core/schemas';
 
 export type DisplayPath = (absolutePath: string) => string;
@@ -64,7 +64,7 @@ function errorLines(envelope: ErrorEnvelope, displayPath: DisplayPath): string[]
   }
   lines.push(...contextLines(envelope));
   if (envelope.edit_status.length > 0) {
-    lines.push('edits:', ...envelope.edit_status.map((status) => `  ${editStatusLine(status, displayPath)}`));
+    lines.push('edits:', ...envelope.edit_status.flatMap((status) => [`  ${editStatusLine(status, displayPath)}`, ...editDetailLines(status)]));
   }
   if (envelope.rolled_back && envelope.rolled_back.length > 0) {
     lines.push(`rolled back: ${envelope.rolled_back.map(displayPath).join(', ')}`);
@@ -75,8 +75,7 @@ function errorLines(envelope: ErrorEnvelope, displayPath: DisplayPath): string[]
   if (envelope.truncated) {
     lines.push('note: some detail was dropped to keep the response small');
   }
-  // The response schema admits only codes from the table; its type is just wider.
-  lines.push(`docs: ${errorDocLink(envelope.error_code as ErrorCode)}`);
+  lines.push(`docs: ${errorDocLink(envelope.error_code)}`);
   return lines;
 }
 
@@ -112,6 +111,21 @@ function numberedLines(snippet: string, firstLine: number): string[] {
 /** Splits raw file text for display; a CRLF line shows without its \r. */
 function splitLines(text: string): string[] {
   return text.replace(/\r?\n$/, '').split(/\r?\n/);
+}
+
+/** A later failure's own cause and where to look; its full snippet is in the JSON. */
+function editDetailLines(status: EditStatus): string[] {
+  const lines: string[] = [];
+  if (status.diagnosis) {
+    lines.push(`    diagnosis: ${status.diagnosis.kind}: ${status.diagnosis.detail}`);
+  }
+  const locations = status.context?.match_locations;
+  if (locations && locations.length > 0) {
+    lines.push(`    matches at lines ${locations.map((location) => location.line).join(', ')} (${status.context?.total_matches ?? locations.length} in all)`);
+  } else if (status.context?.start_line !== undefined) {
+    lines.push(`    closest text from line ${status.context.start_line} (context.snippet in --format json)`);
+  }
+  return lines;
 }
 
 function editStatusLine(status: EditStatus, displayPath: DisplayPath): string {
