@@ -1,7 +1,6 @@
 /** Every ID the product exposes, in one place. */
 
 export const EXTENSION_ID = 'multi-edit.multi-edit';
-export const PRODUCT_NAME = 'Multi-Edit';
 export const DIAGNOSTIC_SOURCE = 'multi-edit';
 export const CONFIG_SECTION = 'multiEdit';
 
@@ -31,4 +30,6 @@ export const COMMANDS = {
 } as const;
 
 export const OUTPUT_CHANNEL_NAME = 'Multi-Edit';
+/** URI scheme of the read-only envelope and request documents. */
+export const READ_ONLY_SCHEME = 'multi-edit';
 export const REQUEST_FILE_GLOB = '*.multiedit.json';

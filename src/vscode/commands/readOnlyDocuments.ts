@@ -4,8 +4,7 @@
  * is always what the request and its response were.
  */
 import * as vscode from 'vscode';
-
-export const READ_ONLY_SCHEME = 'multi-edit';
+import { READ_ONLY_SCHEME } from '../../core/ids';
 
 /** Documents kept for reopening; the oldest go first. */
 const MAX_DOCUMENTS = 100;
