@@ -9,6 +9,8 @@
 import { mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPatch } from 'diff';
+import { unifiedDiff } from '../src/core/diff';
 import { runRequest } from '../src/core/engine';
 import type { FileStore } from '../src/core/fileStore';
 import type { EngineResponse } from '../src/core/schemas';
@@ -125,6 +127,19 @@ async function engine(store: FileStore, path: string, edits: readonly EditPair[]
   return response;
 }
 
+async function dryRun(path: string, edits: readonly EditPair[]): Promise<void> {
+  const response = await runRequest('multi_edit', { file_path: path, edits, dry_run: true }, { store: plainStore });
+  if (!response.success || !response.files[0].diff) {
+    throw new Error('the dry run did not return a diff');
+  }
+}
+
+/** A replace_all over thousands of lines: the case where a Myers diff is quadratic. */
+function sweepingChange(): { before: string; after: string } {
+  const before = Array.from({ length: 4000 }, (_, line) => `  total_${line} = price * quantity;\n  log(total_${line});\n\n`).join('');
+  return { before, after: before.split('price * quantity').join('price * quantity * rate') };
+}
+
 async function ambiguousEnvelope(path: string): Promise<void> {
   const response = await runRequest('multi_edit', { file_path: path, edits: [{ old_string: 'retry();', new_string: 'retryOnce();' }] }, { store: plainStore });
   if (response.success || response.error_code !== 'AMBIGUOUS_MATCH' || response.context?.total_matches !== 100_000) {
@@ -216,6 +231,9 @@ async function main(): Promise<void> {
     const nodeStore = new NodeFileStore();
     const plainFloor: Scenario = { name: 'floor: read + one indexOf scan + write', rounds: RUNS, run: () => floor(floorPath) };
     const safeFloor: Scenario = { name: 'atomic floor: read + scan + temp file, fsync, rename', rounds: RUNS, run: () => atomicFloor(atomicFloorPath) };
+    const sweep = sweepingChange();
+    const resyncDiff: Scenario = { name: 'diff of 4,000 changed lines: resyncing line diff', rounds: RUNS, run: async () => unifiedDiff('f.ts', sweep.before, sweep.after) };
+    const dryRunPath = await copy(original);
     const scenarios: Scenario[] = [
       plainFloor,
       await editing('engine, 1 edit', plainFloor, RUNS, oneEdit, (path, edits) => engine(plainStore, path, edits)),
@@ -226,6 +244,9 @@ async function main(): Promise<void> {
       await editing('engine + NodeFileStore (atomic write), 1 edit', safeFloor, RUNS, oneEdit, (path, edits) => engine(nodeStore, path, edits)),
       await editing('engine + NodeFileStore (atomic write), 200 edits', safeFloor, RUNS, manyEdits, (path, edits) => engine(nodeStore, path, edits)),
       { name: 'ambiguous: 100,000 matches, time to the envelope', rounds: RUNS, run: () => ambiguousEnvelope(ambiguousPath) },
+      { name: 'engine dry run with diff, 200 edits', floor: plainFloor, rounds: RUNS, run: () => dryRun(dryRunPath, manyEdits) },
+      resyncDiff,
+      { name: 'same change, Myers diff (jsdiff): ratio to the row above', floor: resyncDiff, rounds: 2, run: async () => createPatch('f.ts', sweep.before, sweep.after) },
     ];
     const timings = await measure(scenarios);
 
