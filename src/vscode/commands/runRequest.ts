@@ -39,7 +39,7 @@ function reportResponse(deps: EditorDeps, response: EngineResponse): void {
     void vscode.window.showInformationMessage(`Multi-Edit: ${response.summary}`);
     return;
   }
-  if (USER_OUTCOMES.has(response.error_code as ErrorCode)) {
+  if (USER_OUTCOMES.has(response.error_code)) {
     void vscode.window.showInformationMessage(`Multi-Edit: ${response.message}`);
     return;
   }

@@ -66,7 +66,7 @@ export class FailureFeed implements vscode.Disposable {
       this.failures.clearTargets(targets);
       return;
     }
-    if (NOT_PROBLEMS.has(response.error_code as ErrorCode)) {
+    if (NOT_PROBLEMS.has(response.error_code)) {
       return;
     }
     const origin = this.failures.originOf(outcome.input);

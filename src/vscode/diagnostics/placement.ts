@@ -37,7 +37,7 @@ function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
   const primary = status.status === 'failed' && fileIndex === (envelope.file_index ?? 0) && status.edit_index === envelope.edit_index;
   return {
     status: status.status,
-    code: (status.error_code ?? envelope.error_code) as ErrorCode,
+    code: status.error_code ?? envelope.error_code,
     fileIndex,
     editIndex: status.edit_index,
     ...(status.file_path !== undefined ? { filePath: status.file_path } : {}),
@@ -52,7 +52,7 @@ function entriesOf(envelope: ErrorEnvelope): Entry[] {
   if (!entries.some((entry) => entry.primary)) {
     entries.unshift({
       status: 'failed',
-      code: envelope.error_code as ErrorCode,
+      code: envelope.error_code,
       ...(envelope.file_index !== undefined ? { fileIndex: envelope.file_index } : {}),
       ...(envelope.edit_index !== undefined ? { editIndex: envelope.edit_index } : {}),
       ...(envelope.file_path !== undefined ? { filePath: envelope.file_path } : {}),
