@@ -5,6 +5,7 @@ import { registerFailureCodeActions } from './codeActions/failureCodeActions';
 import { registerReadOnlyDocuments } from './commands/readOnlyDocuments';
 import { registerEditorCommands } from './commands/registerCommands';
 import { registerDiagnostics } from './diagnostics/failureFeed';
+import { registerChatParticipant } from './chat/registerChat';
 
 /** What activate() returns: the shared services and where the log is written, for integration tests. */
 export interface MultiEditApi extends Services {
@@ -17,6 +18,7 @@ export function activate(context: vscode.ExtensionContext): MultiEditApi {
   const failureFeed = registerDiagnostics(context, services);
   registerFailureCodeActions(context, failureFeed.failures);
   registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context) });
+  registerChatParticipant(context, services, failureFeed);
   return { ...services, logDirectory: context.logUri };
 }
 

@@ -1,7 +1,7 @@
 /** Preview request: the request's changes in the Refactor Preview; applying there commits them. */
 import { COMMANDS } from '../../core/ids';
 import type { EngineResponse } from '../../core/schemas';
-import { isRecord } from '../diagnostics/requestFiles';
+import { withDryRun } from '../diagnostics/requestFiles';
 import { previewRequest } from '../preview/previewRequest';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 import { requestToRun } from './requestSource';
@@ -9,12 +9,7 @@ import { reportWhenSettled } from './runRequest';
 
 /** The preview is the dry run, so a request's own dry_run flag does not apply here. */
 function asRealRun(input: unknown): unknown {
-  if (!isRecord(input) || !('dry_run' in input)) {
-    return input;
-  }
-  const request: Record<string, unknown> = { ...input };
-  delete request.dry_run;
-  return request;
+  return withDryRun(input, false);
 }
 
 export function previewRequestCommand(deps: EditorDeps): EditorCommand {

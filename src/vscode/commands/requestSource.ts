@@ -19,7 +19,7 @@ export interface ResolvedRequest {
 /** Request files may name their JSON schema; that key describes the file, not the request. */
 const SCHEMA_KEY = '$schema';
 
-function withoutSchemaKey(value: unknown): unknown {
+export function withoutSchemaKey(value: unknown): unknown {
   if (!isRecord(value) || !(SCHEMA_KEY in value)) {
     return value;
   }

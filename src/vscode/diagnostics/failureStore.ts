@@ -69,6 +69,12 @@ export class FailureStore implements vscode.Disposable {
     return this.history[this.history.length - 1];
   }
 
+  /** The failures still shown for the newest failed request made from this very input object. */
+  failuresOfInput(input: unknown): Failure[] {
+    const request = [...this.history].reverse().find((candidate) => candidate.input === input);
+    return request ? [...this.failures.values()].filter((failure) => failure.request === request) : [];
+  }
+
   /** The failure behind a diagnostic as the editor hands it back (possibly a copy). */
   failureFor(uri: vscode.Uri, diagnostic: vscode.Diagnostic): Failure | undefined {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE) {

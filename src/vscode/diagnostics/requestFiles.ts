@@ -76,3 +76,17 @@ export function withReplaceAll(tool: ToolName, input: unknown, fileIndex: number
   }
   return copy;
 }
+
+/** A shallow copy of the request as a dry run (`dryRun`) or as a real run (no dry_run key); other values as they are. */
+export function withDryRun(input: unknown, dryRun: boolean): unknown {
+  if (!isRecord(input)) {
+    return input;
+  }
+  const request: Record<string, unknown> = { ...input };
+  if (dryRun) {
+    request.dry_run = true;
+  } else {
+    delete request.dry_run;
+  }
+  return request;
+}

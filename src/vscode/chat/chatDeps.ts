@@ -1,0 +1,9 @@
+/** What the chat participant's handlers share. */
+import type { FailureFeed } from '../diagnostics/failureFeed';
+import type { Services } from '../services';
+
+export interface ChatDeps {
+  readonly services: Services;
+  /** The diagnostics: the chat waits for them before it offers their quick fixes as buttons. */
+  readonly feed: FailureFeed;
+}

@@ -1,0 +1,183 @@
+/**
+ * A prompt without a command: the model plans the edits and calls the two
+ * Multi-Edit tools through vscode.lm.invokeTool (so VS Code shows and confirms
+ * each call), reads their results, and may try again, for a bounded number of
+ * rounds. Each result is rendered as `/apply` renders it.
+ */
+import * as vscode from 'vscode';
+import { CHAT_PARTICIPANT_NAME, TOOL_NAMES } from '../../core/ids';
+import type { RequestOutcome } from '../outcomes';
+import { currentWorkspaceFolders } from '../requestRunner';
+import { chatButtons } from './chatButtons';
+import type { ChatDeps } from './chatDeps';
+import { isTurnMetadata, type ConversationTurn } from './chatFollowups';
+import { renderResponse } from './chatRendering';
+import { writeButtons, writeParts } from './chatStream';
+import { escapeMarkdown } from './markdownText';
+import { parseToolText } from './promptRequest';
+
+/** Model turns that may call tools; a conversation that wants more ends with a "Continue" follow-up. */
+const MAX_ROUNDS = 5;
+/** Text of each attached file given to the model, at most. */
+const MAX_REFERENCE_CHARS = 100_000;
+
+const JUSTIFICATION = 'Multi-Edit asks the model to plan exact edits for your request.';
+
+function instructions(): string {
+  const folders = currentWorkspaceFolders().map((folder) => folder.path);
+  return [
+    'You change files in the user\'s workspace with the multi_edit tool (one file) or multi_edit_files (several files that must change together).',
+    'Give absolute file paths. old_string must be copied exactly from the file, whitespace included, and occur once unless replace_all is true.',
+    'When a tool result has "success": false, nothing was written: read error_code, recovery_hints and context.snippet, correct the edits and call the tool again.',
+    'If next_action.action is ask_user or stop, do not retry: explain what the user must decide. Keep answers short.',
+    folders.length > 0 ? `Workspace folders: ${folders.join(', ')}` : 'No workspace folder is open.',
+  ].join('\n');
+}
+
+/** Earlier turns with this participant: prompts, and for request turns the response the model would have seen. */
+function historyMessages(context: vscode.ChatContext): vscode.LanguageModelChatMessage[] {
+  return context.history.flatMap((turn) => {
+    if (turn instanceof vscode.ChatRequestTurn) {
+      return [vscode.LanguageModelChatMessage.User(turn.command ? `/${turn.command} ${turn.prompt}` : turn.prompt)];
+    }
+    const metadata: unknown = turn.result.metadata;
+    const shown = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
+    const text = isTurnMetadata(metadata) && metadata.kind === 'request' ? metadata.modelText : shown;
+    return text.trim() === '' ? [] : [vscode.LanguageModelChatMessage.Assistant(text)];
+  });
+}
+
+/** The text of the files attached to the prompt (#file, selections), bounded. */
+async function referenceMessages(request: vscode.ChatRequest): Promise<vscode.LanguageModelChatMessage[]> {
+  const messages: vscode.LanguageModelChatMessage[] = [];
+  for (const reference of request.references) {
+    const value = reference.value;
+    const uri = value instanceof vscode.Uri ? value : value instanceof vscode.Location ? value.uri : undefined;
+    if (!uri) {
+      continue;
+    }
+    try {
+      const document = await vscode.workspace.openTextDocument(uri);
+      const text = document.getText().slice(0, MAX_REFERENCE_CHARS);
+      messages.push(vscode.LanguageModelChatMessage.User(`Attached file ${uri.fsPath}:\n${text}`));
+    } catch {
+      // Not a text document (a folder, an image): the model gets the prompt without it.
+    }
+  }
+  return messages;
+}
+
+function sameInput(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Runs one tool call through VS Code, renders its result, and returns it for the model. */
+async function runToolCall(
+  deps: ChatDeps,
+  call: vscode.LanguageModelToolCallPart,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.LanguageModelToolResultPart> {
+  if (!(TOOL_NAMES as readonly string[]).includes(call.name)) {
+    return new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(`Unknown tool ${call.name}: use multi_edit or multi_edit_files.`)]);
+  }
+  // The tool publishes its outcome while invokeTool runs; it names the failures the buttons act on.
+  const published: RequestOutcome[] = [];
+  const listening = deps.services.bus.onDidFinish((outcome) => published.push(outcome));
+  let result: vscode.LanguageModelToolResult;
+  try {
+    result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    stream.markdown(`The ${call.name} call did not run: ${escapeMarkdown(reason)}\n\n`);
+    return new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(`The tool call did not run: ${reason}`)]);
+  } finally {
+    listening.dispose();
+  }
+  const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  const response = parseToolText(text);
+  if (response) {
+    writeParts(stream, renderResponse(response));
+    const outcome = published.find((candidate) => candidate.source === 'tool' && candidate.tool === call.name && sameInput(candidate.input, call.input));
+    if (!response.success && outcome) {
+      await deps.feed.settled();
+      writeButtons(stream, chatButtons(deps.feed.failures.failuresOfInput(outcome.input), response));
+    }
+  }
+  return new vscode.LanguageModelToolResultPart(call.callId, result.content);
+}
+
+async function chatModel(request: vscode.ChatRequest): Promise<vscode.LanguageModelChat | undefined> {
+  // VS Code fills request.model with the model picked in the chat view; a host without a picker may not.
+  const picked: vscode.LanguageModelChat | undefined = request.model;
+  return picked ?? (await vscode.lm.selectChatModels())[0];
+}
+
+function noModel(reason: string): string {
+  return `${escapeMarkdown(reason)}\n\n`
+    + `Without a model, \`@${CHAT_PARTICIPANT_NAME} /apply\` still runs a request given as JSON, `
+    + `and \`@${CHAT_PARTICIPANT_NAME} /preview\` shows its diff without writing anything.`;
+}
+
+function turn(stoppedAtRoundLimit: boolean): vscode.ChatResult {
+  const metadata: ConversationTurn = { kind: 'conversation', stoppedAtRoundLimit };
+  return { metadata };
+}
+
+export async function converse(
+  deps: ChatDeps,
+  request: vscode.ChatRequest,
+  context: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
+  const model = await chatModel(request);
+  if (!model) {
+    stream.markdown(noModel('No language model is available.'));
+    return {};
+  }
+  const tools = vscode.lm.tools.filter((tool) => (TOOL_NAMES as readonly string[]).includes(tool.name));
+  const messages = [
+    vscode.LanguageModelChatMessage.User(instructions()),
+    ...historyMessages(context),
+    ...(await referenceMessages(request)),
+    vscode.LanguageModelChatMessage.User(request.prompt),
+  ];
+  for (let round = 0; round < MAX_ROUNDS && !token.isCancellationRequested; round++) {
+    const text: string[] = [];
+    const calls: vscode.LanguageModelToolCallPart[] = [];
+    try {
+      const response = await model.sendRequest(messages, { tools, justification: JUSTIFICATION }, token);
+      for await (const part of response.stream) {
+        if (part instanceof vscode.LanguageModelTextPart) {
+          stream.markdown(part.value);
+          text.push(part.value);
+        } else if (part instanceof vscode.LanguageModelToolCallPart) {
+          calls.push(part);
+        }
+      }
+    } catch (error) {
+      if (error instanceof vscode.LanguageModelError) {
+        stream.markdown(noModel(`The language model ${model.name} cannot be used (${error.code}): ${error.message}`));
+        return {};
+      }
+      throw error;
+    }
+    if (calls.length === 0) {
+      return turn(false);
+    }
+    stream.markdown('\n\n');
+    messages.push(vscode.LanguageModelChatMessage.Assistant([...(text.length > 0 ? [new vscode.LanguageModelTextPart(text.join(''))] : []), ...calls]));
+    const results: vscode.LanguageModelToolResultPart[] = [];
+    for (const call of calls) {
+      results.push(await runToolCall(deps, call, request, stream, token));
+    }
+    messages.push(vscode.LanguageModelChatMessage.User(results));
+  }
+  if (token.isCancellationRequested) {
+    return turn(false);
+  }
+  stream.markdown(`Stopped after ${MAX_ROUNDS} rounds of tool calls; the last results are above.`);
+  return turn(true);
+}

@@ -1,0 +1,25 @@
+/** The `@multiedit` chat participant: `/apply`, `/preview`, a conversation with the model, and follow-ups. */
+import * as vscode from 'vscode';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID } from '../../core/ids';
+import type { FailureFeed } from '../diagnostics/failureFeed';
+import type { Services } from '../services';
+import type { ChatDeps } from './chatDeps';
+import { followupsFor, type RequestCommand } from './chatFollowups';
+import { converse } from './conversation';
+import { runRequestCommand } from './requestCommand';
+
+function isRequestCommand(command: string | undefined): command is RequestCommand {
+  return (Object.values(CHAT_COMMANDS) as (string | undefined)[]).includes(command);
+}
+
+export function registerChatParticipant(context: vscode.ExtensionContext, services: Services, feed: FailureFeed): void {
+  const deps: ChatDeps = { services, feed };
+  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT_ID, (request, chatContext, stream, token) => (
+    isRequestCommand(request.command)
+      ? runRequestCommand(deps, request.command, request, stream, token)
+      : converse(deps, request, chatContext, stream, token)
+  ));
+  participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+  participant.followupProvider = { provideFollowups: (result) => followupsFor(result.metadata) };
+  context.subscriptions.push(participant);
+}
