@@ -80,20 +80,22 @@ function alternating(edits: readonly EditPair[], round: number): EditPair[] {
   return round % 2 === 0 ? [...edits] : edits.map((edit) => ({ old_string: edit.new_string, new_string: edit.old_string }));
 }
 
-async function floor(path: string): Promise<void> {
+/** The floor's read and its one scan over the text. */
+async function readAndScan(path: string): Promise<string> {
   const text = await readFile(path, 'utf8');
   if (text.indexOf(ABSENT) !== -1) {
     throw new Error('the floor scan found its absent needle');
   }
-  await writeFile(path, text, 'utf8');
+  return text;
+}
+
+async function floor(path: string): Promise<void> {
+  await writeFile(path, await readAndScan(path), 'utf8');
 }
 
 /** The floor for a store that writes safely: a temp file, synced, renamed over the file. */
 async function atomicFloor(path: string): Promise<void> {
-  const text = await readFile(path, 'utf8');
-  if (text.indexOf(ABSENT) !== -1) {
-    throw new Error('the floor scan found its absent needle');
-  }
+  const text = await readAndScan(path);
   const temp = `${path}.tmp`;
   const handle = await open(temp, 'w');
   try {

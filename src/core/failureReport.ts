@@ -5,6 +5,7 @@
  */
 import { envelopeFor } from './envelope';
 import { codeInfo, type NextAction } from './errorCodes';
+import { plural } from './format';
 import type { FileFailure } from './plan';
 import type { EditStatus, ErrorEnvelope } from './schemas';
 
@@ -85,16 +86,12 @@ function failureSummary({ multiFile, failures, totalEdits }: FailureReportInput,
   const named = items.length > SUMMARY_ITEMS ? [...items.slice(0, SUMMARY_ITEMS), `${items.length - SUMMARY_ITEMS} more`] : items;
   const parts = [`${LEAD_WORD[action]}: ${named.join(', ')}`];
   if (skippedEdits > 0) {
-    parts.push(`${count(skippedEdits, 'edit')} skipped`);
+    parts.push(`${plural(skippedEdits, 'edit')} skipped`);
   }
   if (notCheckedEdits > 0) {
-    parts.push(`${count(notCheckedEdits, 'edit')} not checked`);
+    parts.push(`${plural(notCheckedEdits, 'edit')} not checked`);
   }
   const wouldApply = totalEdits - problemEdits;
   parts.push(wouldApply === 0 ? 'no other edit would apply' : `${wouldApply} other ${wouldApply === 1 ? 'edit' : 'edits'} would apply`);
   return parts.join('; ');
-}
-
-export function count(amount: number, noun: string): string {
-  return `${amount} ${noun}${amount === 1 ? '' : 's'}`;
 }

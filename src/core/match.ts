@@ -38,9 +38,9 @@ export interface MatchOutcome {
   readonly verdicts: readonly EditVerdict[];
   /** The applied edits, in order. */
   readonly applied: readonly AppliedEdit[];
-  /** The first failed edit, with the text it was checked against when it failed to match. */
-  readonly firstFailure?: { readonly editIndex: number; readonly textBefore?: string };
-  /** The text each match failure was checked against, for the first EXPLAINED_MATCH_FAILURES of them. */
+  /** The index of the first failed edit. */
+  readonly firstFailedEdit?: number;
+  /** The text each match failure was checked against, for the first EXPLAINED_MATCH_FAILURES of them (so always for the first). */
   readonly failureTexts: ReadonlyMap<number, string>;
   /** The new text; present only when every edit applied. */
   readonly text?: string;
@@ -70,7 +70,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
   const applied: AppliedEdit[] = [];
   const notApplied: number[] = [];
   const firstIndexOfOld = new Map<string, number>();
-  let firstFailure: MatchOutcome['firstFailure'];
+  let firstFailedEdit: number | undefined;
   const failureTexts = new Map<number, string>();
 
   /** The latest earlier edit, not applied, whose new_string holds `oldString`: the edit this one needs. */
@@ -111,7 +111,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
       if (matchFailure && failureTexts.size < EXPLAINED_MATCH_FAILURES) {
         failureTexts.set(editIndex, working.text());
       }
-      firstFailure ??= { editIndex, ...(failureTexts.has(editIndex) ? { textBefore: failureTexts.get(editIndex) } : {}) };
+      firstFailedEdit ??= editIndex;
     }
     verdicts.push(verdict);
   });
@@ -120,7 +120,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     verdicts,
     applied,
     failureTexts,
-    ...(firstFailure ? { firstFailure } : {}),
+    ...(firstFailedEdit !== undefined ? { firstFailedEdit } : {}),
     ...(notApplied.length === 0 ? { text: working.text() } : {}),
   };
 }

@@ -198,7 +198,7 @@ function editFailures(
       return;
     }
     const textBefore = outcome.failureTexts.get(editIndex);
-    const isLead = editIndex === outcome.firstFailure?.editIndex;
+    const isLead = editIndex === outcome.firstFailedEdit;
     problems.push({
       editIndex,
       status: verdict.status,
@@ -210,14 +210,15 @@ function editFailures(
   });
 
   const lead = (): LeadFailure => {
-    const first = outcome.firstFailure;
-    const verdict = first === undefined ? undefined : outcome.verdicts[first.editIndex];
+    const first = outcome.firstFailedEdit;
+    const verdict = first === undefined ? undefined : outcome.verdicts[first];
     if (first === undefined || verdict === undefined || verdict.status !== 'failed') {
       throw new Error('a failed file has a first failed edit');
     }
-    const message = `Edit ${first.editIndex + 1} of ${edits.length} failed: ${verdictMessage(verdict, displayPath)}`;
-    const base = { code: verdict.code, editIndex: first.editIndex, message };
-    return first.textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first.editIndex, first.textBefore) };
+    const message = `Edit ${first + 1} of ${edits.length} failed: ${verdictMessage(verdict, displayPath)}`;
+    const base = { code: verdict.code, editIndex: first, message };
+    const textBefore = outcome.failureTexts.get(first);
+    return textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
   };
 
   return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead };

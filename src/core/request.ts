@@ -29,6 +29,11 @@ export interface RequestProblem {
 
 export type ParseResult = { readonly ok: true; readonly request: ParsedRequest } | { readonly ok: false; readonly problem: RequestProblem };
 
+/** The tool a request object is meant for, by its shape: a `files` key makes it multi_edit_files. */
+export function toolForRequest(input: unknown): ToolName {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) && 'files' in input ? TOOL_MULTI_EDIT_FILES : TOOL_MULTI_EDIT;
+}
+
 export function isToolName(tool: string): tool is ToolName {
   return (TOOL_NAMES as readonly string[]).includes(tool);
 }

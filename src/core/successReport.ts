@@ -1,7 +1,7 @@
 /** The success response: what was (or, in a dry run, would be) applied to each file. */
 import { clipDiffs } from './diffBudget';
 import { unifiedDiff } from './diff';
-import { count } from './failureReport';
+import { plural } from './format';
 import type { PlannedFile } from './plan';
 import type { FileResult, SuccessResponse, Warning } from './schemas';
 
@@ -28,8 +28,8 @@ export function successResponse({ multiFile, files, warnings, dryRun, includeDif
   const allWarnings = clipped?.warning ? [...warnings, clipped.warning] : warnings;
   const edits = files.reduce((sum, file) => sum + file.editsApplied, 0);
   const replacements = files.reduce((sum, file) => sum + file.replacements, 0);
-  const target = multiFile ? count(files.length, 'file') : files[0].displayPath;
-  const work = `${count(edits, 'edit')} (${count(replacements, 'replacement')})`;
+  const target = multiFile ? plural(files.length, 'file') : files[0].displayPath;
+  const work = `${plural(edits, 'edit')} (${plural(replacements, 'replacement')})`;
   const summary = dryRun ? `Dry run: ${work} would apply to ${target}; nothing was written` : `Applied ${work} to ${target}`;
   return {
     success: true,

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { version } from '../../package.json';
 import { runRequest } from '../core/engine';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../core/ids';
+import { toolForRequest } from '../core/request';
 import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
@@ -53,7 +53,7 @@ function reportUsageError(message: string, showUsage: boolean): number {
 
 async function apply(command: ApplyCommand): Promise<number> {
   const request = parseRequest(await readRequestText(command.source), command.source);
-  const tool: ToolName = isObject(request) && 'files' in request ? TOOL_MULTI_EDIT_FILES : TOOL_MULTI_EDIT;
+  const tool = toolForRequest(request);
   const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
   const response = await runRequest(tool, input, {
     store: new NodeFileStore(),

@@ -5,6 +5,7 @@
  * status of each failed or skipped edit.
  */
 import { errorDocLink } from '../core/errorCodes';
+import { plural } from '../core/format';
 import type { EditStatus, EngineResponse, ErrorEnvelope, SuccessResponse } from '../core/schemas';
 
 export type DisplayPath = (absolutePath: string) => string;
@@ -12,10 +13,6 @@ export type DisplayPath = (absolutePath: string) => string;
 export function formatText(response: EngineResponse, displayPath: DisplayPath): string {
   const lines = response.success ? successLines(response, displayPath) : errorLines(response, displayPath);
   return `${lines.join('\n')}\n`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function editCount(edits: number, replacements: number): string {

@@ -3,10 +3,11 @@
  * tool, where it came from, the files, the edit count, the outcome and the time.
  */
 import * as vscode from 'vscode';
+import { plural } from '../core/format';
 import { OUTPUT_CHANNEL_NAME, type ToolName } from '../core/ids';
 import type { EngineResponse } from '../core/schemas';
 import type { OutcomeSource } from './outcomes';
-import { plural, type RequestSummary } from './tools/requestSummary';
+import type { RequestSummary } from './tools/requestSummary';
 
 export function createLogChannel(): vscode.LogOutputChannel {
   return vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });

@@ -24,6 +24,9 @@ export interface PathPolicyConfig {
 
 export const RELATIVE_PATH_RESOLVED = 'RELATIVE_PATH_RESOLVED';
 
+/** File systems where paths differ only by case name the same file: Windows and macOS. */
+export const PLATFORM_IGNORES_CASE = process.platform === 'win32' || process.platform === 'darwin';
+
 type Failure = Extract<PathCheckResult, { ok: false }>;
 type Resolved = Extract<PathCheckResult, { ok: true }>;
 

@@ -11,8 +11,8 @@ import type { EngineOptions } from '../core/options';
 import type { EngineResponse } from '../core/schemas';
 import { logOutcome, type OutcomeRecord } from './log';
 import type { OutcomeBus, OutcomeSource } from './outcomes';
-import { createPathCheck, type PathPolicyConfig, type WorkspaceFolderInfo } from './pathPolicy';
-import { engineLimits, maxFileBytes, retryPolicy, type MultiEditSettings, type SettingsReader } from './settings';
+import { createPathCheck, PLATFORM_IGNORES_CASE, type PathPolicyConfig, type WorkspaceFolderInfo } from './pathPolicy';
+import { engineLimits, retryPolicy, type MultiEditSettings, type SettingsReader } from './settings';
 import { summarizeRequest } from './tools/requestSummary';
 import { WorkspaceFileStore, type StoreHooks } from './workspaceFileStore';
 
@@ -32,9 +32,6 @@ export interface RequestRunnerDeps {
   readonly hooks: StoreHooks;
 }
 
-/** File systems where paths differ only by case name the same file. */
-const IGNORE_CASE = process.platform === 'win32' || process.platform === 'darwin';
-
 export function currentWorkspaceFolders(): WorkspaceFolderInfo[] {
   return (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')
@@ -46,7 +43,7 @@ export function pathPolicyConfig(settings: MultiEditSettings, outsideWorkspaceCo
     folders: currentWorkspaceFolders(),
     protectedGlobs: settings.protectedGlobs,
     allowOutsideWorkspace: settings.allowOutsideWorkspace || outsideWorkspaceConfirmed,
-    ignoreCase: IGNORE_CASE,
+    ignoreCase: PLATFORM_IGNORES_CASE,
   };
 }
 
@@ -68,7 +65,7 @@ export class RequestRunner {
   async run(tool: ToolName, input: unknown, options: RunOptions): Promise<EngineResponse> {
     const started = performance.now();
     const response = await runRequest(tool, input, this.engineOptions(options));
-    this.finish(tool, input, response, options, started, 'run');
+    this.report(tool, input, response, options, started, 'run');
     return response;
   }
 
@@ -77,7 +74,7 @@ export class RequestRunner {
     const started = performance.now();
     const result = await planRequest(tool, input, this.engineOptions(options));
     if (!result.ok) {
-      this.finish(tool, input, result.envelope, options, started, 'plan');
+      this.report(tool, input, result.envelope, options, started, 'plan');
       return result;
     }
     this.planInputs.set(result.plan, input);
@@ -88,7 +85,7 @@ export class RequestRunner {
   async commit(tool: ToolName, plan: RequestPlan, options: RunOptions): Promise<EngineResponse> {
     const started = performance.now();
     const response = await commitPlan(tool, plan, this.engineOptions(options));
-    this.finish(tool, this.planInputs.get(plan), response, options, started, 'commit');
+    this.report(tool, this.planInputs.get(plan), response, options, started, 'commit');
     this.planInputs.delete(plan);
     return response;
   }
@@ -98,7 +95,6 @@ export class RequestRunner {
     const cancellation = options.token;
     return {
       store: new WorkspaceFileStore({
-        maxFileBytes: maxFileBytes(settings),
         saveAfterEdit: settings.saveAfterEdit,
         displayPath,
         cancellation,
@@ -113,7 +109,8 @@ export class RequestRunner {
     };
   }
 
-  private finish(tool: ToolName, input: unknown, response: EngineResponse, options: RunOptions, started: number, phase: OutcomeRecord['phase']): void {
+  /** Logs a finished request and publishes it; `started` is its performance.now() at the start. */
+  report(tool: ToolName, input: unknown, response: EngineResponse, options: RunOptions, started: number, phase: OutcomeRecord['phase']): void {
     const request = summarizeRequest(tool, input);
     logOutcome(this.deps.log, {
       tool,

@@ -8,6 +8,18 @@ import type { Limits, RetryPolicy } from '../core/options';
 export const SAVE_AFTER_EDIT_VALUES = ['ifNotDirty', 'always', 'never'] as const;
 export type SaveAfterEdit = (typeof SAVE_AFTER_EDIT_VALUES)[number];
 
+/** Whether a document a request edited gets saved: `wasDirty` says it had unsaved work before the edit. */
+export function shouldSaveAfterEdit(policy: SaveAfterEdit, wasDirty: boolean): boolean {
+  switch (policy) {
+    case 'always':
+      return true;
+    case 'never':
+      return false;
+    case 'ifNotDirty':
+      return !wasDirty;
+  }
+}
+
 export const CONFIRMATION_VALUES = ['outsideWorkspace', 'always', 'never'] as const;
 export type ConfirmationPolicy = (typeof CONFIRMATION_VALUES)[number];
 
@@ -115,16 +127,12 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
   };
 }
 
-export function maxFileBytes(settings: MultiEditSettings): number {
-  return Math.floor(settings.maxFileSizeMB * 1024 * 1024);
-}
-
 /** The engine limits these settings control; the rest keep the engine's defaults. */
 export function engineLimits(settings: MultiEditSettings): Partial<Limits> {
   return {
     contextLines: settings.contextLines,
     maxMatchLocations: settings.maxMatchLocations,
-    maxFileBytes: maxFileBytes(settings),
+    maxFileBytes: Math.floor(settings.maxFileSizeMB * 1024 * 1024),
     maxEnvelopeBytes: settings.maxEnvelopeKB * 1024,
   };
 }

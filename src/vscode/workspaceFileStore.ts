@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { CancellationSignal } from '../core/options';
 import type { FileStat, FileStore, PlannedWrite, StoreFailure, StoreResult, StoredText } from '../core/fileStore';
 import { storeFailureFromError } from '../core/fsErrors';
-import type { SaveAfterEdit } from './settings';
+import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
 export interface StoreHooks {
@@ -17,7 +17,6 @@ export interface StoreHooks {
 }
 
 export interface WorkspaceFileStoreOptions {
-  readonly maxFileBytes: number;
   readonly saveAfterEdit: SaveAfterEdit;
   readonly displayPath: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;
@@ -99,18 +98,8 @@ export class WorkspaceFileStore implements FileStore {
     }
   }
 
+  /** The engine has stat'ed the path and applied the size limit just before; a directory still fails in readFile. */
   async read(path: string): Promise<StoreResult<StoredText>> {
-    const stat = await this.stat(path);
-    if (!stat.ok) {
-      return stat;
-    }
-    if (stat.value.isDirectory) {
-      return fail('IS_DIRECTORY', 'the path is a directory');
-    }
-    if (stat.value.size > this.options.maxFileBytes) {
-      const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-      return fail('FILE_TOO_LARGE', `the file is ${megabytes(stat.value.size)} MB; the limit is ${megabytes(this.options.maxFileBytes)} MB (multiEdit.maxFileSizeMB)`);
-    }
     const uri = vscode.Uri.file(path);
     let bytes: Uint8Array;
     try {
@@ -158,7 +147,7 @@ export class WorkspaceFileStore implements FileStore {
         return applied;
       }
     }
-    await this.saveAfterEdit(documents.filter((document, index) => this.shouldSave(wasDirty[index]) && document.isDirty));
+    await this.saveAfterEdit(documents.filter((document, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && document.isDirty));
     return { ok: true, value: undefined };
   }
 
@@ -203,17 +192,6 @@ export class WorkspaceFileStore implements FileStore {
       applied = false;
     }
     return applied ? { ok: true, value: undefined } : fail('WRITE_FAILED', 'VS Code did not apply the edit; no file was changed');
-  }
-
-  private shouldSave(wasDirty: boolean): boolean {
-    switch (this.options.saveAfterEdit) {
-      case 'always':
-        return true;
-      case 'never':
-        return false;
-      case 'ifNotDirty':
-        return !wasDirty;
-    }
   }
 
   /** A failed save leaves the edit in the (dirty) buffer, where undo still works, so it is logged, not reported. */

@@ -4,6 +4,7 @@
  * against real envelopes; chatStream.ts writes them to a ChatResponseStream.
  */
 import { errorDocLink } from '../../core/errorCodes';
+import { plural } from '../../core/format';
 import type { Diagnosis, EditStatus, EngineResponse, EnvelopeContext, ErrorEnvelope, FileResult, SuccessResponse } from '../../core/schemas';
 import { baseName, codeBlock, escapeMarkdown, inlineCode, languageOf } from './markdownText';
 
@@ -44,10 +45,6 @@ class Parts {
   done(): ChatPart[] {
     return this.list;
   }
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** How many lines a snippet spans (a final line break ends the last line, it does not start one). */

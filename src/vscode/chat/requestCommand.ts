@@ -5,12 +5,13 @@
  * and its buttons run the quick fixes of those diagnostics.
  */
 import type * as vscode from 'vscode';
-import { formatForModel } from '../../core/format';
+import { formatForModel, plural } from '../../core/format';
 import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS, type ToolName } from '../../core/ids';
 import type { EngineResponse } from '../../core/schemas';
 import { withoutSchemaKey } from '../commands/requestSource';
-import { toolForRequest, withDryRun } from '../diagnostics/requestFiles';
-import { plural, summarizeRequest } from '../tools/requestSummary';
+import { toolForRequest } from '../../core/request';
+import { withDryRun } from '../diagnostics/requestFiles';
+import { summarizeRequest } from '../tools/requestSummary';
 import { chatButtons } from './chatButtons';
 import type { RequestCommand, RequestTurn } from './chatFollowups';
 import { renderResponse } from './chatRendering';

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { REQUEST_FILE_GLOB, type ToolName } from '../../core/ids';
 import type { RequestOrigin } from '../diagnostics/failure';
-import { isRecord, toolForRequest } from '../diagnostics/requestFiles';
+import { toolForRequest } from '../../core/request';
+import { isRecord } from '../diagnostics/requestFiles';
 import type { EditorDeps } from './editorCommand';
 
 export interface ResolvedRequest {

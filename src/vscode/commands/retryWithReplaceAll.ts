@@ -11,14 +11,11 @@ import type { Failure } from '../diagnostics/failure';
 import { withReplaceAll } from '../diagnostics/requestFiles';
 import { pathKey } from '../diagnostics/targetPaths';
 import type { RequestPlan } from '../../core/engine';
+import { plural } from '../../core/format';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 import { reportWhenSettled } from './runRequest';
 
 const REPLACE_ALL = 'Replace All';
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 async function confirmed(failure: Failure, plan: RequestPlan): Promise<boolean> {
   if (!confirmReplaceAll()) {

@@ -8,7 +8,7 @@ import { codeInfo, type ErrorCode } from '../../core/errorCodes';
 import type { EditStatus, ErrorEnvelope } from '../../core/schemas';
 import type { FailedRequest, FailureDraft, Placement } from './failure';
 import { closestMatchRange, occurrences, spanFrom } from './locate';
-import { requestEdit, requestFiles } from './requestFiles';
+import { requestFiles, type RequestEdit, type RequestFile } from './requestFiles';
 import { absoluteTarget, isFile, nearestSibling, openDocument } from './targetPaths';
 
 /** Codes about one edit's old_string: these sit on the text they concern. */
@@ -31,6 +31,13 @@ interface Entry {
 }
 
 type Request = Omit<FailedRequest, 'id'>;
+
+/** The request's files as given, read once per request. */
+type Files = readonly RequestFile[];
+
+function editOf(files: Files, entry: Entry): RequestEdit | undefined {
+  return entry.editIndex === undefined ? undefined : files[entry.fileIndex ?? 0]?.edits[entry.editIndex];
+}
 
 function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
   const fileIndex = status.file_index ?? envelope.file_index ?? 0;
@@ -63,7 +70,7 @@ function entriesOf(envelope: ErrorEnvelope): Entry[] {
   return entries;
 }
 
-function requestedPath(request: Request, entry: Entry): string | undefined {
+function requestedPath(request: Request, files: Files, entry: Entry): string | undefined {
   if (entry.filePath !== undefined) {
     return entry.filePath;
   }
@@ -71,7 +78,7 @@ function requestedPath(request: Request, entry: Entry): string | undefined {
   if (fileIndex === (request.envelope.file_index ?? 0) && request.envelope.file_path !== undefined) {
     return request.envelope.file_path;
   }
-  return requestFiles(request.tool, request.input)[fileIndex]?.filePath;
+  return files[fileIndex]?.filePath;
 }
 
 function firstLine(document: vscode.TextDocument): vscode.Range {
@@ -141,12 +148,10 @@ async function fileLevelPlacement(request: Request, entry: Entry, rawPath: strin
   return sibling ? { uri: sibling, range: new vscode.Range(0, 0, 0, 0), matches: [] } : undefined;
 }
 
-async function placeFailure(request: Request, entry: Entry): Promise<Placement | undefined> {
-  const rawPath = requestedPath(request, entry);
+async function placeFailure(request: Request, files: Files, entry: Entry): Promise<Placement | undefined> {
+  const rawPath = requestedPath(request, files, entry);
   const target = absoluteTarget(rawPath);
-  const needle = entry.editIndex === undefined
-    ? undefined
-    : requestEdit(request.tool, request.input, entry.fileIndex ?? 0, entry.editIndex)?.oldString;
+  const needle = editOf(files, entry)?.oldString;
   if (EDIT_CODES.has(entry.code) && needle !== undefined && target !== undefined) {
     const document = await openDocument(vscode.Uri.file(target));
     if (document) {
@@ -162,16 +167,15 @@ async function placeFailure(request: Request, entry: Entry): Promise<Placement |
  * holds the skipped edit's old_string, followed through skipped edits to a failed
  * one. Edits skipped because their file could not be read wait for no edit.
  */
-function dependencyOf(request: Request, entries: readonly Entry[], skipped: Entry): number | undefined {
+function dependencyOf(files: Files, entries: readonly Entry[], skipped: Entry): number | undefined {
   const fileIndex = skipped.fileIndex ?? 0;
-  const edit = (entry: Entry) => (entry.editIndex === undefined ? undefined : requestEdit(request.tool, request.input, fileIndex, entry.editIndex));
   let current = skipped;
   while (current.status === 'skipped') {
-    const needle = edit(current)?.oldString;
+    const needle = editOf(files, current)?.oldString;
     const before = current.editIndex;
     const waitedFor = entries.filter((entry) => (entry.fileIndex ?? 0) === fileIndex && entry.editIndex !== undefined && before !== undefined && entry.editIndex < before)
       .reverse()
-      .find((entry) => needle !== undefined && needle !== '' && (edit(entry)?.newString ?? '').includes(needle));
+      .find((entry) => needle !== undefined && needle !== '' && (editOf(files, entry)?.newString ?? '').includes(needle));
     if (!waitedFor) {
       return undefined;
     }
@@ -195,12 +199,13 @@ function hintsFor(entry: Entry, envelope: ErrorEnvelope): readonly string[] {
 
 export async function draftFailures(request: Request): Promise<FailureDraft[]> {
   const { envelope } = request;
+  const files = requestFiles(request.tool, request.input);
   const entries = entriesOf(envelope);
-  const placements = await Promise.all(entries.map((entry) => (entry.status === 'failed' ? placeFailure(request, entry) : undefined)));
+  const placements = await Promise.all(entries.map((entry) => (entry.status === 'failed' ? placeFailure(request, files, entry) : undefined)));
   return entries.map((entry, index): FailureDraft => {
-    const dependsOnDraft = entry.status === 'skipped' ? dependencyOf(request, entries, entry) : undefined;
+    const dependsOnDraft = entry.status === 'skipped' ? dependencyOf(files, entries, entry) : undefined;
     const placement = dependsOnDraft === undefined ? placements[index] : placements[dependsOnDraft];
-    const target = absoluteTarget(requestedPath(request, entry));
+    const target = absoluteTarget(requestedPath(request, files, entry));
     return {
       status: entry.status,
       code: dependsOnDraft === undefined ? entry.code : entries[dependsOnDraft].code,

@@ -2,7 +2,7 @@
  * A tolerant view of a request as it was given. Failed requests may not fit the
  * schema, so nothing here assumes a field exists or has the right type.
  */
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/ids';
+import { TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/ids';
 
 export interface RequestEdit {
   readonly oldString: string | undefined;
@@ -49,15 +49,6 @@ export function requestFiles(tool: ToolName, input: unknown): readonly RequestFi
     return Array.isArray(input.files) ? input.files.map(readFile) : [];
   }
   return [readFile(input)];
-}
-
-export function requestEdit(tool: ToolName, input: unknown, fileIndex: number, editIndex: number): RequestEdit | undefined {
-  return requestFiles(tool, input)[fileIndex]?.edits[editIndex];
-}
-
-/** The tool a request object is meant for: a `files` list makes it multi_edit_files. */
-export function toolForRequest(input: unknown): ToolName {
-  return isRecord(input) && 'files' in input ? TOOL_MULTI_EDIT_FILES : TOOL_MULTI_EDIT;
 }
 
 /**

@@ -1,27 +1,22 @@
 /** Request paths as files: resolved the way the tools resolve them (see pathPolicy). */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { resolveRequestedPath, type WorkspaceFolderInfo } from '../pathPolicy';
-
-function workspaceFolders(): WorkspaceFolderInfo[] {
-  return (vscode.workspace.workspaceFolders ?? [])
-    .filter((folder) => folder.uri.scheme === 'file')
-    .map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
-}
+import { PLATFORM_IGNORES_CASE, resolveRequestedPath } from '../pathPolicy';
+import { currentWorkspaceFolders } from '../requestRunner';
 
 /** The absolute path a requested path stands for, or undefined when it cannot be resolved. */
 export function absoluteTarget(requested: string | undefined): string | undefined {
   if (requested === undefined) {
     return undefined;
   }
-  const resolved = resolveRequestedPath(requested, workspaceFolders());
+  const resolved = resolveRequestedPath(requested, currentWorkspaceFolders());
   return resolved.ok ? resolved.path : undefined;
 }
 
 /** Paths compare as the platform's file system does. */
 export function pathKey(absolutePath: string): string {
   const normalized = path.normalize(absolutePath);
-  return process.platform === 'win32' || process.platform === 'darwin' ? normalized.toLowerCase() : normalized;
+  return PLATFORM_IGNORES_CASE ? normalized.toLowerCase() : normalized;
 }
 
 export async function isFile(uri: vscode.Uri): Promise<boolean> {

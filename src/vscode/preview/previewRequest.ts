@@ -10,15 +10,14 @@ import type { EngineResponse } from '../../core/schemas';
 import { successResponse } from '../../core/successReport';
 import { DEFAULT_LIMITS } from '../../core/options';
 import { requestFiles } from '../diagnostics/requestFiles';
-import { logOutcome } from '../log';
 import type { Services } from '../services';
-import { summarizeRequest } from '../tools/requestSummary';
+import { shouldSaveAfterEdit } from '../settings';
 import { previewEntries, previewFiles, revertPartial, staleFile, toWorkspaceEdit, verdictOf, type PreviewFile } from './refactorPreview';
 
 /** Saves what the preview changed, as the save-after-edit setting says for any other commit. */
 async function saveApplied(services: Services, files: readonly PreviewFile[], wasDirty: readonly boolean[]): Promise<void> {
   const policy = services.settings.current().saveAfterEdit;
-  const toSave = files.filter(({ document }, index) => document.isDirty && (policy === 'always' || (policy === 'ifNotDirty' && !wasDirty[index])));
+  const toSave = files.filter(({ document }, index) => document.isDirty && shouldSaveAfterEdit(policy, wasDirty[index]));
   await Promise.all(toSave.map(({ document }) => document.save()));
 }
 
@@ -29,10 +28,7 @@ export async function previewRequest(services: Services, tool: ToolName, input: 
     return planned.envelope;
   }
   const finish = (response: EngineResponse): EngineResponse => {
-    logOutcome(services.log, {
-      tool, source: 'command', request: summarizeRequest(tool, input), response, durationMs: performance.now() - started, phase: 'commit',
-    });
-    services.bus.publish({ tool, input, response, source: 'command' });
+    services.runner.report(tool, input, response, { source: 'command' }, started, 'commit');
     return response;
   };
   const files = await previewFiles(planned.plan, requestFiles(tool, input));

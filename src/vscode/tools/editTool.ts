@@ -5,13 +5,14 @@
  * Copilot keeps only the message of a thrown error, and the envelope is the point.
  */
 import * as vscode from 'vscode';
-import { formatForModel } from '../../core/format';
+import { formatForModel, plural } from '../../core/format';
 import type { ToolName } from '../../core/ids';
+import { absoluteTarget } from '../diagnostics/targetPaths';
 import { isOutsideWorkspace, resolveRequestedPath } from '../pathPolicy';
-import { currentWorkspaceFolders, displayPath, pathPolicyConfig } from '../requestRunner';
+import { displayPath, pathPolicyConfig } from '../requestRunner';
 import type { Services } from '../services';
 import type { MultiEditSettings } from '../settings';
-import { plural, summarizeRequest, type RequestedFile, type RequestSummary } from './requestSummary';
+import { summarizeRequest, type RequestedFile, type RequestSummary } from './requestSummary';
 
 /** Why the user is asked before the tool runs, or undefined when they are not. */
 export type ConfirmationReason = 'outsideWorkspace' | 'always' | undefined;
@@ -74,8 +75,8 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
 
 /** A requested path as the user reads it: workspace-relative once resolved, else as given. */
 export function describeTarget(file: RequestedFile): string {
-  const resolved = resolveRequestedPath(file.filePath, currentWorkspaceFolders());
-  return resolved.ok ? displayPath(resolved.path) : file.filePath;
+  const target = absoluteTarget(file.filePath);
+  return target === undefined ? file.filePath : displayPath(target);
 }
 
 function confirmationMessages(request: RequestSummary, outside: ReadonlySet<string>, reason: Exclude<ConfirmationReason, undefined>): vscode.LanguageModelToolConfirmationMessages {

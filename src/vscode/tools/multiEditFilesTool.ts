@@ -1,7 +1,8 @@
 /** The `multi_edit_files` tool: exact-string edits to several files, all or none. */
+import { plural } from '../../core/format';
 import { TOOL_MULTI_EDIT_FILES } from '../../core/ids';
 import { describeTarget, EditTool } from './editTool';
-import { plural, type RequestSummary } from './requestSummary';
+import type { RequestSummary } from './requestSummary';
 
 const NAMED_FILES = 3;
 

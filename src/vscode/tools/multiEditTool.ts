@@ -1,7 +1,8 @@
 /** The `multi_edit` tool: ordered exact-string edits to one file. */
+import { plural } from '../../core/format';
 import { TOOL_MULTI_EDIT } from '../../core/ids';
 import { describeTarget, EditTool } from './editTool';
-import { plural, type RequestSummary } from './requestSummary';
+import type { RequestSummary } from './requestSummary';
 
 export class MultiEditTool extends EditTool {
   protected readonly name = TOOL_MULTI_EDIT;
