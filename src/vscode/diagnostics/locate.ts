@@ -8,6 +8,23 @@ import { locateClosestMatch } from '../../core/closestMatch';
 import { withEol } from '../../core/eol';
 import { LineIndex } from '../../core/lineIndex';
 
+/**
+ * One copy of a document's text and one line index per document version, however many
+ * failed edits of a request are located in it.
+ */
+const indexedTexts = new WeakMap<vscode.TextDocument, { readonly version: number; readonly text: string; readonly index: LineIndex }>();
+
+function indexedText(document: vscode.TextDocument): { readonly text: string; readonly index: LineIndex } {
+  const cached = indexedTexts.get(document);
+  if (cached && cached.version === document.version) {
+    return cached;
+  }
+  const text = document.getText();
+  const entry = { version: document.version, text, index: LineIndex.of(text) };
+  indexedTexts.set(document, entry);
+  return entry;
+}
+
 /** old_string with its line breaks turned into the document's, as the engine does before matching. */
 export function inDocumentEol(text: string, document: vscode.TextDocument): string {
   return withEol(text, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
@@ -22,7 +39,7 @@ export function spanFrom(document: vscode.TextDocument, start: vscode.Position, 
 
 /** Up to `cap` ranges where `needle` occurs, in order. */
 export function occurrences(document: vscode.TextDocument, needle: string, cap: number): vscode.Range[] {
-  const text = document.getText();
+  const { text } = indexedText(document);
   const wanted = inDocumentEol(needle, document);
   const found: vscode.Range[] = [];
   if (wanted.length === 0) {
@@ -39,7 +56,7 @@ export function occurrences(document: vscode.TextDocument, needle: string, cap: 
  * finds it for the envelope's snippet; undefined when nothing resembles it.
  */
 export function closestMatchRange(document: vscode.TextDocument, needle: string): vscode.Range | undefined {
-  const text = document.getText();
-  const closest = locateClosestMatch(text, LineIndex.of(text), inDocumentEol(needle, document));
+  const { text, index } = indexedText(document);
+  const closest = locateClosestMatch(text, index, inDocumentEol(needle, document));
   return closest && new vscode.Range(document.positionAt(closest.offset), document.positionAt(closest.offset + closest.length));
 }
