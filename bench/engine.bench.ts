@@ -28,7 +28,7 @@ const ABSENT = 'this text does not occur in the file';
 const plainStore: FileStore = {
   async stat(path) {
     const stats = await stat(path);
-    return { ok: true, value: { isDirectory: stats.isDirectory(), size: stats.size } };
+    return { ok: true, value: { kind: stats.isDirectory() ? 'directory' as const : 'file' as const, size: stats.size } };
   },
   async read(path) {
     return { ok: true, value: { text: await readFile(path, 'utf8'), bom: false } };

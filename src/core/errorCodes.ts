@@ -105,6 +105,11 @@ export const ERROR_CODES = {
     summary: 'The path goes through a loop of symbolic links.',
     hints: ['Resolve the symbolic links and pass the real path'],
   },
+  NOT_REGULAR_FILE: {
+    category: 'filesystem', retryable: false, nextAction: 'stop',
+    summary: 'The path is not a regular file: a FIFO, socket, device or special file.',
+    hints: ['Only regular files can be edited; pass the path of a regular file'],
+  },
   WRITE_FAILED: {
     category: 'filesystem', retryable: false, nextAction: 'stop',
     summary: 'A write failed; every file already written was rolled back.',

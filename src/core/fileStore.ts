@@ -24,8 +24,11 @@ export interface StoredText {
   readonly version?: unknown;
 }
 
+/** What a path names: only a regular file is ever opened for reading. */
+export type FileKind = 'file' | 'directory' | 'other';
+
 export interface FileStat {
-  readonly isDirectory: boolean;
+  readonly kind: FileKind;
   readonly size: number;
 }
 

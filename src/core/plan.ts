@@ -106,8 +106,11 @@ async function readWithinLimits(path: string, context: EngineContext): Promise<S
   if (!stat.ok) {
     return stat;
   }
-  if (stat.value.isDirectory) {
+  if (stat.value.kind === 'directory') {
     return { ok: false, code: 'IS_DIRECTORY', detail: 'the path is a directory' };
+  }
+  if (stat.value.kind === 'other') {
+    return { ok: false, code: 'NOT_REGULAR_FILE', detail: 'the path is a FIFO, socket, device or other special file, so it was not opened' };
   }
   if (stat.value.size > limits.maxFileBytes) {
     return { ok: false, code: 'FILE_TOO_LARGE', detail: `the file has ${stat.value.size} bytes; the limit is ${limits.maxFileBytes}` };

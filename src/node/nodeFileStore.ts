@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, type BigIntStats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../core/fileStore';
+import type { FileKind, FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../core/fileStore';
 import { storeFailureFromError } from '../core/fsErrors';
 
 /** The part of fs/promises the store uses; tests pass a variant that fails on cue. */
@@ -29,7 +29,7 @@ export class NodeFileStore implements FileStore {
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
       const stats = await this.fs.stat(path);
-      return { ok: true, value: { isDirectory: stats.isDirectory(), size: stats.size } };
+      return { ok: true, value: { kind: kindOf(stats), size: stats.size } };
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
@@ -111,6 +111,10 @@ export class NodeFileStore implements FileStore {
       // The failure that brought us here is the one to report.
     }
   }
+}
+
+function kindOf(stats: { isFile(): boolean; isDirectory(): boolean }): FileKind {
+  return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
 }
 
 /** Identity, size and nanosecond mtime: any write by another process changes at least one. */

@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CancellationSignal } from '../core/options';
-import type { FileStat, FileStore, PlannedWrite, StoreFailure, StoreResult, StoredText } from '../core/fileStore';
+import type { FileKind, FileStat, FileStore, PlannedWrite, StoreFailure, StoreResult, StoredText } from '../core/fileStore';
 import { storeFailureFromError } from '../core/fsErrors';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
@@ -92,7 +92,7 @@ export class WorkspaceFileStore implements FileStore {
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
       const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
-      return { ok: true, value: { isDirectory: (stat.type & vscode.FileType.Directory) !== 0, size: stat.size } };
+      return { ok: true, value: { kind: kindOf(stat.type), size: stat.size } };
     } catch (error) {
       return this.failureFrom(error, path);
     }
@@ -235,4 +235,12 @@ export class WorkspaceFileStore implements FileStore {
     }
     return fail('INTERNAL_ERROR', 'the file could not be read');
   }
+}
+
+/** VS Code reports a FIFO, socket or device as FileType.Unknown: neither a file nor a directory. */
+function kindOf(type: vscode.FileType): FileKind {
+  if ((type & vscode.FileType.Directory) !== 0) {
+    return 'directory';
+  }
+  return (type & vscode.FileType.File) !== 0 ? 'file' : 'other';
 }

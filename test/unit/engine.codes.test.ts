@@ -52,6 +52,11 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   READ_ONLY_FS: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'READ_ONLY_FS') }),
   DISK_FULL: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'DISK_FULL') }),
   SYMLINK_LOOP: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('stat', 'SYMLINK_LOOP') }),
+  NOT_REGULAR_FILE: () => {
+    const store = new MemoryStore({ [FILE]: TEXT });
+    store.markSpecial(FILE);
+    return failWith(oneEdit('alpha', 'A'), { store });
+  },
   WRITE_FAILED: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'WRITE_FAILED') }),
   STALE_CONTENT: async () => {
     const store = new MemoryStore({ [FILE]: TEXT });
@@ -74,7 +79,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   UNKNOWN_TOOL: () => failWith(oneEdit('alpha', 'A'), {}, 'multi_replace'),
   INTERNAL_ERROR: () => {
     const broken: FileStore = {
-      stat: async () => ({ ok: true, value: { isDirectory: false, size: 1 } }),
+      stat: async () => ({ ok: true, value: { kind: 'file', size: 1 } }),
       read: async () => { throw new Error('boom at /opt/extension/out/core.js:12:7'); },
       write: async () => ({ ok: true, value: undefined }),
     };

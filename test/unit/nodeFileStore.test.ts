@@ -173,8 +173,8 @@ describe('NodeFileStore', () => {
   describe('stat', () => {
     it('reports size and whether the path is a directory', async () => {
       await fsPromises.writeFile(file('a.ts'), '12345');
-      assert.deepEqual(await store.stat(file('a.ts')), { ok: true, value: { isDirectory: false, size: 5 } });
-      assert.deepEqual(await store.stat(dir), { ok: true, value: { isDirectory: true, size: (await fsPromises.stat(dir)).size } });
+      assert.deepEqual(await store.stat(file('a.ts')), { ok: true, value: { kind: 'file', size: 5 } });
+      assert.deepEqual(await store.stat(dir), { ok: true, value: { kind: 'directory', size: (await fsPromises.stat(dir)).size } });
     });
 
     it('maps ENOENT to FILE_NOT_FOUND', async () => {

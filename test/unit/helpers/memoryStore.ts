@@ -31,6 +31,7 @@ export class MemoryStore implements FileStore {
   readonly writes: PlannedWrite[] = [];
   private readonly files = new Map<string, StoredFile>();
   private readonly directories = new Set<string>();
+  private readonly specials = new Set<string>();
   private readonly faults = new Map<string, { fault: Fault; left: number }>();
   private writeCount = 0;
   private failingWrite?: { readonly nth: number; readonly fault: Fault };
@@ -50,6 +51,11 @@ export class MemoryStore implements FileStore {
 
   addDirectory(path: string): void {
     this.directories.add(path);
+  }
+
+  /** Makes `path` stat as a FIFO or device would; reading it is a test failure. */
+  markSpecial(path: string): void {
+    this.specials.add(path);
   }
 
   /** `path` '*' matches every path. */
@@ -81,16 +87,19 @@ export class MemoryStore implements FileStore {
       return fault;
     }
     if (this.directories.has(path)) {
-      return { ok: true, value: { isDirectory: true, size: 0 } };
+      return { ok: true, value: { kind: 'directory', size: 0 } };
     }
     const file = this.files.get(path);
-    return file ? { ok: true, value: { isDirectory: false, size: byteSize(file) } } : notFound();
+    return file ? { ok: true, value: { kind: this.specials.has(path) ? 'other' : 'file', size: byteSize(file) } } : notFound();
   }
 
   async read(path: string): Promise<StoreResult<StoredText>> {
     const fault = this.takeFault('read', path);
     if (fault) {
       return fault;
+    }
+    if (this.specials.has(path)) {
+      throw new Error(`${path} is a special file and must never be read`);
     }
     const file = this.files.get(path);
     return file ? { ok: true, value: { text: file.text, bom: file.bom, version: file.version } } : notFound();
