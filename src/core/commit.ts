@@ -30,11 +30,18 @@ export async function commitFiles(files: readonly PlannedFile[], context: Engine
   if (writes.length === 0) {
     return { ok: true };
   }
-  const { store, retry, sleep } = context;
+  const { store, retry, sleep, isCancelled } = context;
   const commitAll = store.commitAll?.bind(store);
   if (commitAll) {
-    const result = await retryWhileBusy(() => guarded(() => commitAll(writes)), retry, sleep);
-    return result.ok ? { ok: true } : { ok: false, code: result.code, detail: result.detail, rolledBack: [], notRestored: [] };
+    const result = await retryWhileBusy(() => guarded(() => commitAll(writes, isCancelled)), retry, sleep, isCancelled);
+    return result.ok ? { ok: true } : {
+      ok: false,
+      code: result.code,
+      detail: result.detail,
+      ...(result.path !== undefined ? { failedPath: result.path } : {}),
+      rolledBack: result.restored ?? [],
+      notRestored: result.unrestored ?? [],
+    };
   }
   const written: PlannedWrite[] = [];
   for (const write of writes) {

@@ -10,7 +10,8 @@ import { codeInfo, type ErrorCode } from './errorCodes';
 import { failureEnvelope } from './failureReport';
 import { TOOL_MULTI_EDIT_FILES } from './ids';
 import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
-import { planFile, type FileFailure, type FilePlan, type PlannedFile } from './plan';
+import type { FileStat, StoreResult } from './fileStore';
+import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedFile } from './plan';
 import { isToolName, parseRequest, type ParsedRequest } from './request';
 import type { EngineResponse, ErrorEnvelope, Warning } from './schemas';
 import { successResponse } from './successReport';
@@ -47,11 +48,29 @@ export async function commitPlan(tool: string, plan: RequestPlan, options: Engin
   }
 }
 
-/** Plans and commits one request. Never throws. */
+/**
+ * Plans and commits one request. Never throws. When another writer commits first, the
+ * request is planned again against the new text: the caller sent edits, not a
+ * version, so applying them to the current file is what it asked for. A plan made
+ * for someone to confirm (planRequest, then commitPlan) is never re-planned.
+ */
 export async function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<EngineResponse> {
-  const planned = await planRequest(tool, input, options);
-  return planned.ok ? commitPlan(tool, planned.plan, options) : planned.envelope;
+  let response: EngineResponse | undefined;
+  for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
+    const planned = await planRequest(tool, input, options);
+    if (!planned.ok) {
+      return planned.envelope;
+    }
+    response = await commitPlan(tool, planned.plan, options);
+    if (response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
+      return response;
+    }
+  }
+  return response as EngineResponse;
 }
+
+/** Enough for a handful of writers racing on one file; a file that keeps changing is reported. */
+const REPLANS_AFTER_STALE = 4;
 
 async function planChecked(tool: string, input: unknown, context: EngineContext): Promise<PlanResult> {
   const maxBytes = context.limits.maxEnvelopeBytes;
@@ -70,10 +89,13 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
     return refuse(cancelled(request, context));
   }
   const pathChecks: PathCheckResult[] = [];
+  const stats: StoreResult<FileStat>[] = [];
   for (const file of request.files) {
-    pathChecks.push(await context.checkPath(file.filePath));
+    const check = await context.checkPath(file.filePath);
+    pathChecks.push(check);
+    stats.push(check.ok ? await statWithRetry(check.path, context) : { ok: false, code: check.code, detail: check.detail });
   }
-  const duplicate = duplicateFile(request, pathChecks, context);
+  const duplicate = duplicateFile(request, pathChecks, stats, context);
   if (duplicate) {
     return refuse(duplicate);
   }
@@ -82,7 +104,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
     if (context.isCancelled()) {
       return refuse(cancelled(request, context));
     }
-    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex] }, context));
+    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex] }, context));
   }
   if (context.isCancelled()) {
     return refuse(cancelled(request, context));
@@ -137,18 +159,21 @@ function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: Reque
   const restored = failure.rolledBack.length > 0
     ? `; ${failure.rolledBack.map(context.displayPath).join(', ')} ${failure.rolledBack.length === 1 ? 'was' : 'were'} written and then restored`
     : '';
-  const notRestored = failure.notRestored.length > 0
-    ? `; restoring ${failure.notRestored.map(context.displayPath).join(', ')} failed too, so ${failure.notRestored.length === 1 ? 'it keeps' : 'they keep'} the new text`
+  const lost = failure.notRestored.length > 0;
+  const notRestored = lost
+    ? `; putting back ${failure.notRestored.map(context.displayPath).join(', ')} failed too, so ${failure.notRestored.length === 1 ? 'it holds' : 'they hold'} the new text for now`
     : '';
-  const unchanged = failure.notRestored.length === 0 ? '; no file was changed' : '';
+  const unchanged = lost ? '' : '; no file was changed';
   const message = code === 'STALE_CONTENT'
     ? `${target} changed after it was read${restored}${notRestored}${unchanged}`
-    : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
+    : code === 'CANCELLED'
+      ? `The request was interrupted while writing${restored}${notRestored}${unchanged}`
+      : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
   return envelopeFor(code, message, {
     ...(file ? { file_path: file.path } : {}),
     ...(file && multiFile ? { file_index: fileIndex } : {}),
     rolled_back: failure.rolledBack,
-    ...(failure.notRestored.length > 0 ? { hints: [`Tell the user that ${failure.notRestored.map(context.displayPath).join(', ')} could not be restored`] } : {}),
+    ...(lost ? { hints: [`Tell the user that ${failure.notRestored.map(context.displayPath).join(', ')} could not be put back; the next run that touches them finishes the rollback`] } : {}),
     dry_run: false,
     maxBytes: context.limits.maxEnvelopeBytes,
   });
@@ -167,16 +192,26 @@ function commitCode(code: ErrorCode): ErrorCode {
   return category === 'input' || category === 'match' ? 'WRITE_FAILED' : code;
 }
 
-/** The same file twice in one request would make the order of its edits unclear. */
-function duplicateFile(request: ParsedRequest, pathChecks: readonly PathCheckResult[], context: EngineContext): ErrorEnvelope | undefined {
+/**
+ * The same file twice in one request would make the order of its edits unclear. Two
+ * paths name the same file when they are equal, or when the store says they lead to
+ * one file (a symbolic or hard link).
+ */
+function duplicateFile(
+  request: ParsedRequest,
+  pathChecks: readonly PathCheckResult[],
+  stats: readonly StoreResult<FileStat>[],
+  context: EngineContext,
+): ErrorEnvelope | undefined {
   const firstIndexOf = new Map<string, number>();
   for (const [fileIndex, file] of request.files.entries()) {
     const check = pathChecks[fileIndex];
-    const key = check.ok ? check.path : file.filePath;
+    const stat = stats[fileIndex];
+    const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${check.ok ? check.path : file.filePath}`;
     const earlier = firstIndexOf.get(key);
     if (earlier !== undefined) {
       return envelopeFor('VALIDATION_FAILED', `files[${fileIndex}].file_path: the same file as files[${earlier}].file_path`, {
-        file_path: key,
+        file_path: check.ok ? check.path : file.filePath,
         file_index: fileIndex,
         hints: ['Put all edits of one file in one entry of files, in the order they should apply'],
         dry_run: request.dryRun,

@@ -113,7 +113,7 @@ export const ERROR_CODES = {
   WRITE_FAILED: {
     category: 'filesystem', retryable: false, nextAction: 'stop',
     summary: 'A write failed; every file already written was rolled back.',
-    hints: ['No file was changed; report the failure to the user'],
+    hints: ['Report the failure to the user; the message says whether any file could not be put back'],
   },
   STALE_CONTENT: {
     category: 'transient', retryable: true, nextAction: 'reread_and_retry',

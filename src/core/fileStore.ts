@@ -11,6 +11,15 @@ export interface StoreFailure {
   readonly ok: false;
   readonly code: ErrorCode;
   readonly detail: string;
+  /** The file the failure concerns, as the plan names it, when a commit of several files knows. */
+  readonly path?: string;
+  /**
+   * Files a failed commit wrote and could not put back yet: they hold the new text
+   * until the store's journal is recovered. Absent or empty: no file was changed.
+   */
+  readonly unrestored?: readonly string[];
+  /** Files a failed commit wrote and then put back. */
+  readonly restored?: readonly string[];
 }
 
 export type StoreResult<T> = { readonly ok: true; readonly value: T } | StoreFailure;
@@ -30,6 +39,8 @@ export type FileKind = 'file' | 'directory' | 'other';
 export interface FileStat {
   readonly kind: FileKind;
   readonly size: number;
+  /** Equal for two paths that name the same file (a symbolic or hard link), when the store can tell. */
+  readonly identity?: string;
 }
 
 export interface PlannedWrite {
@@ -43,12 +54,14 @@ export interface PlannedWrite {
 
 export interface FileStore {
   stat(path: string): Promise<StoreResult<FileStat>>;
-  read(path: string): Promise<StoreResult<StoredText>>;
+  /** Reads a regular file; more than maxBytes (counted as read, not as stat says) is FILE_TOO_LARGE. */
+  read(path: string, maxBytes?: number): Promise<StoreResult<StoredText>>;
   /** Write one file. Must not change the file when it fails. */
   write(write: PlannedWrite): Promise<StoreResult<void>>;
   /**
    * Optional: commit every planned write at once (one WorkspaceEdit, one undo step).
    * When absent, the engine writes files one by one and rolls back on failure.
+   * `isCancelled` lets a store stop and roll back between its steps.
    */
-  commitAll?(writes: readonly PlannedWrite[]): Promise<StoreResult<void>>;
+  commitAll?(writes: readonly PlannedWrite[], isCancelled?: () => boolean): Promise<StoreResult<void>>;
 }

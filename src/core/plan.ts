@@ -7,7 +7,7 @@ import type { EngineContext } from './engineContext';
 import { detectEol, endsWithNewline, eolName, withEol, type Eol } from './eol';
 import type { ErrorCode, NextAction } from './errorCodes';
 import { explainMiss } from './explain';
-import type { StoreResult, StoredText } from './fileStore';
+import type { FileStat, StoreResult, StoredText } from './fileStore';
 import { LineIndex } from './lineIndex';
 import { matchLocations } from './context';
 import { checkEdits, type EditToCheck, type EditVerdict, type MatchOutcome } from './match';
@@ -31,6 +31,8 @@ export interface FileTarget {
   readonly requestedPath: string;
   readonly edits: readonly Edit[];
   readonly pathCheck: PathCheckResult;
+  /** The stat of the checked path, already taken to tell files apart. */
+  readonly stat: StoreResult<FileStat>;
 }
 
 export interface EditProblem {
@@ -85,7 +87,7 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   }
   const path = target.pathCheck.path;
   const displayPath = context.displayPath(path);
-  const read = await readWithinLimits(path, context);
+  const read = await readWithinLimits(path, target.stat, context);
   if (!read.ok) {
     return fileLevelFailure(target, path, displayPath, read.code, read.detail, []);
   }
@@ -100,9 +102,13 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   return { ok: true, file, warnings: fileWarnings(file, eol, normalized) };
 }
 
-async function readWithinLimits(path: string, context: EngineContext): Promise<StoreResult<StoredText>> {
+/** Stats a path, retrying while it is busy. */
+export function statWithRetry(path: string, context: EngineContext): Promise<StoreResult<FileStat>> {
+  return retryWhileBusy(() => context.store.stat(path), context.retry, context.sleep, context.isCancelled);
+}
+
+async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext): Promise<StoreResult<StoredText>> {
   const { store, retry, sleep, isCancelled, limits } = context;
-  const stat = await retryWhileBusy(() => store.stat(path), retry, sleep, isCancelled);
   if (!stat.ok) {
     return stat;
   }
@@ -115,7 +121,7 @@ async function readWithinLimits(path: string, context: EngineContext): Promise<S
   if (stat.value.size > limits.maxFileBytes) {
     return { ok: false, code: 'FILE_TOO_LARGE', detail: `the file has ${stat.value.size} bytes; the limit is ${limits.maxFileBytes}` };
   }
-  return retryWhileBusy(() => store.read(path), retry, sleep, isCancelled);
+  return retryWhileBusy(() => store.read(path, limits.maxFileBytes), retry, sleep, isCancelled);
 }
 
 /** The edits with their newlines in the file's line ending, and which edits that changed. */

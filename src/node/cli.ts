@@ -13,6 +13,7 @@ import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath } from './cliPaths';
 import { storeFailureFromError } from '../core/fsErrors';
+import { Interruption } from './interruption';
 import { NodeFileStore } from './nodeFileStore';
 
 const EXIT_SUCCESS = 0;
@@ -55,13 +56,15 @@ async function apply(command: ApplyCommand): Promise<number> {
   const request = parseRequest(await readRequestText(command.source), command.source);
   const tool = toolForRequest(request);
   const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
-  const response = await runRequest(tool, input, {
+  const interruption = new Interruption();
+  const response = await interruption.during(() => runRequest(tool, input, {
     store: new NodeFileStore(),
     checkPath: checkCliPath,
     displayPath,
+    cancellation: interruption,
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: { maxDiffBytes: Number.POSITIVE_INFINITY },
-  });
+  }));
   process.stdout.write(command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`);
   return response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
 }

@@ -1,27 +1,47 @@
 /**
  * The FileStore on Node's fs/promises, used by the CLI.
  *
- * Reads decode strictly as UTF-8 (a BOM is stripped and remembered). Writes are
- * atomic: the new bytes go to a temp file in the same directory, which is synced,
- * given the original file's mode and owner, and renamed over the file. A file the
- * writer may not write is refused even when its directory is writable. Nothing else
- * is ever left next to the file: the temp file is removed on every failure.
+ * Reads: only regular files are opened (a FIFO, socket, device or /proc-like file is
+ * NOT_REGULAR_FILE and never read), at most the size limit is read whatever stat
+ * says, and the text is decoded strictly as UTF-8 (a BOM is stripped and remembered).
+ * A batch that a dead process left half-committed on the file is finished or undone
+ * before the file is read.
+ *
+ * Writes go through the lock protocol of batchCommit.ts: no lost update between
+ * writers that use it, and a batch of files is all old or all new even after a
+ * crash. Nothing is left next to the files once a request ends.
  *
  * Symbolic links: a write goes to the file the link points to, and the link stays a
  * link. A rename replaces the directory entry, so a file with several hard links is
  * detached from its other names.
  */
-import { randomBytes } from 'node:crypto';
-import { constants, type BigIntStats } from 'node:fs';
+import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { FileKind, FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../core/fileStore';
 import { storeFailureFromError } from '../core/fsErrors';
+import { commitBatch } from './batchCommit';
+import type { NodeFsApi } from './fsApi';
+import { recoverIfAbandoned } from './recovery';
+import { decodeUtf8 } from './textBytes';
 
-/** The part of fs/promises the store uses; tests pass a variant that fails on cue. */
-export type NodeFsApi = Pick<typeof fsPromises, 'access' | 'open' | 'stat' | 'realpath' | 'rename' | 'unlink' | 'chmod' | 'chown'>;
+export type { NodeFsApi } from './fsApi';
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
+/** Kernel file systems whose files report a size that says nothing about their content (statfs f_type). */
+const PSEUDO_FILE_SYSTEMS = new Set([
+  0x9fa0, // proc
+  0x62656572, // sysfs
+  0x64626720, // debugfs
+  0x74726163, // tracefs
+  0x73636673, // securityfs
+  0x27e0eb, // cgroup
+  0x63677270, // cgroup2
+  0x62656570, // configfs
+  0xcafe4a11, // bpf
+  0x6165676c, // pstore
+  0xde5e81e4, // efivarfs
+]);
+
+const READ_CHUNK_BYTES = 1 << 20;
 
 export class NodeFileStore implements FileStore {
   constructor(private readonly fs: NodeFsApi = fsPromises) {}
@@ -29,117 +49,108 @@ export class NodeFileStore implements FileStore {
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
       const stats = await this.fs.stat(path);
-      return { ok: true, value: { kind: kindOf(stats), size: stats.size } };
+      return { ok: true, value: { kind: await this.kindOf(path, stats), size: stats.size, identity: `${stats.dev}:${stats.ino}` } };
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
   }
 
-  async read(path: string): Promise<StoreResult<StoredText>> {
+  async read(path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<StoreResult<StoredText>> {
     let bytes: Uint8Array;
-    let version: string;
     try {
-      const handle = await this.fs.open(path, 'r');
+      await this.recoverAbandonedBatch(path);
+      // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below refuses it.
+      const handle = await this.fs.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         const stats = await handle.stat({ bigint: true });
-        if (stats.isDirectory()) {
-          return { ok: false, code: 'IS_DIRECTORY', detail: 'the path is a directory' };
+        const refusal = await this.refusalFor(path, stats);
+        if (refusal) {
+          return refusal;
         }
-        version = versionOf(stats);
-        bytes = await handle.readFile();
+        const read = await readAtMost(handle, Number(stats.size), maxBytes);
+        if (read === undefined) {
+          return { ok: false, code: 'FILE_TOO_LARGE', detail: `the file has more than ${maxBytes} bytes, the limit` };
+        }
+        bytes = read;
       } finally {
         await handle.close();
       }
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
-    return decodeUtf8(bytes, version);
+    return decodeUtf8(bytes);
   }
 
   async write(planned: PlannedWrite): Promise<StoreResult<void>> {
-    let target: string;
+    return this.commitAll([planned]);
+  }
+
+  async commitAll(writes: readonly PlannedWrite[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
     try {
-      target = await this.fs.realpath(planned.path);
-      // A rename would replace a read-only file too; respect the file's own permission.
-      await this.fs.access(target, constants.W_OK);
+      return await commitBatch(this.fs, writes, isCancelled);
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }
-    const tempPath = join(dirname(target), `.${basename(target)}.multi-edit-${randomBytes(6).toString('hex')}.tmp`);
-    let tempCreated = false;
-    let renamed = false;
-    try {
-      const handle = await this.fs.open(tempPath, 'wx', 0o600);
-      tempCreated = true;
-      try {
-        await handle.writeFile(encodeUtf8(planned));
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      const current = await this.fs.stat(target, { bigint: true });
-      if (planned.original.version !== undefined && versionOf(current) !== planned.original.version) {
-        return { ok: false, code: 'STALE_CONTENT', detail: 'the file changed on disk after it was read' };
-      }
-      await this.fs.chmod(tempPath, Number(current.mode & 0o7777n));
-      await this.keepOwner(tempPath, current);
-      await this.fs.rename(tempPath, target);
-      renamed = true;
-      return { ok: true, value: undefined };
-    } catch (error) {
-      return storeFailureFromError(error, 'write');
-    } finally {
-      if (tempCreated && !renamed) {
-        await this.removeQuietly(tempPath);
-      }
-    }
   }
 
-  private async keepOwner(tempPath: string, original: BigIntStats): Promise<void> {
+  private async recoverAbandonedBatch(path: string): Promise<void> {
+    let real: string;
     try {
-      await this.fs.chown(tempPath, Number(original.uid), Number(original.gid));
+      real = await this.fs.realpath(path);
     } catch {
-      // Only a privileged process may give a file away; otherwise the file takes the
-      // writer's ownership, as it does with any editor's atomic save.
+      return; // The open below reports what is wrong with the path.
     }
+    await recoverIfAbandoned(this.fs, real);
   }
 
-  private async removeQuietly(tempPath: string): Promise<void> {
+  private async refusalFor(path: string, stats: BigIntStats): Promise<StoreResult<never> | undefined> {
+    if (stats.isDirectory()) {
+      return { ok: false, code: 'IS_DIRECTORY', detail: 'the path is a directory' };
+    }
+    if (!stats.isFile() || (await this.onPseudoFileSystem(path))) {
+      return { ok: false, code: 'NOT_REGULAR_FILE', detail: 'the path is a FIFO, socket, device or special file, so it was not read' };
+    }
+    return undefined;
+  }
+
+  private async kindOf(path: string, stats: Stats): Promise<FileKind> {
+    if (stats.isDirectory()) {
+      return 'directory';
+    }
+    return stats.isFile() && !(await this.onPseudoFileSystem(path)) ? 'file' : 'other';
+  }
+
+  private async onPseudoFileSystem(path: string): Promise<boolean> {
     try {
-      await this.fs.unlink(tempPath);
+      return PSEUDO_FILE_SYSTEMS.has((await this.fs.statfs(path)).type);
     } catch {
-      // The failure that brought us here is the one to report.
+      return false;
     }
   }
 }
 
-function kindOf(stats: { isFile(): boolean; isDirectory(): boolean }): FileKind {
-  return stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
-}
-
-/** Identity, size and nanosecond mtime: any write by another process changes at least one. */
-function versionOf(stats: BigIntStats): string {
-  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
-}
-
-function hasUtf8Bom(bytes: Uint8Array): boolean {
-  return UTF8_BOM.every((byte, index) => bytes[index] === byte);
-}
-
-function decodeUtf8(bytes: Uint8Array, version: string): StoreResult<StoredText> {
-  const bom = hasUtf8Bom(bytes);
-  const body = bom ? bytes.subarray(UTF8_BOM.length) : bytes;
-  if (body.includes(0)) {
-    return { ok: false, code: 'INVALID_ENCODING', detail: 'the file contains NUL bytes, so it is binary, not text' };
+/**
+ * Reads to the end, but never more than maxBytes: undefined when the file holds more.
+ * The size from stat sizes the first buffer only; a file that grows while it is read
+ * is still bounded.
+ */
+async function readAtMost(handle: fsPromises.FileHandle, sizeHint: number, maxBytes: number): Promise<Uint8Array | undefined> {
+  const limit = maxBytes + 1;
+  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(sizeHint + 1, limit)));
+  let total = 0;
+  for (;;) {
+    if (total === buffer.length) {
+      if (total >= limit) {
+        return undefined;
+      }
+      const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(total * 2, total + READ_CHUNK_BYTES)));
+      buffer.copy(grown, 0, 0, total);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+    if (bytesRead === 0) {
+      return buffer.subarray(0, total);
+    }
+    total += bytesRead;
   }
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
-    return { ok: true, value: { text, bom, version } };
-  } catch {
-    return { ok: false, code: 'INVALID_ENCODING', detail: 'the file is not valid UTF-8 text' };
-  }
-}
-
-function encodeUtf8(planned: PlannedWrite): Buffer {
-  return Buffer.from(planned.bom ? `\uFEFF${planned.text}` : planned.text, 'utf8');
 }

@@ -105,7 +105,7 @@ describe('engine: multi-file requests', () => {
       : write(planned));
     const envelope = failureOf(await run('multi_edit_files', threeFileRequest(), { store }));
     assert.deepEqual(envelope.rolled_back, ['/w/b.ts']);
-    assert.match(envelope.message, /restoring \/w\/a\.ts failed too/);
+    assert.match(envelope.message, /putting back \/w\/a\.ts failed too/);
     assert.ok(envelope.recovery_hints[0].includes('/w/a.ts'));
   });
 
@@ -217,7 +217,7 @@ describe('engine: cancellation', () => {
     const envelope = failureOf(await run('multi_edit_files', threeFileRequest(), { store, cancellation }));
     assert.equal(envelope.error_code, 'CANCELLED');
     assert.equal(envelope.next_action.action, 'stop');
-    assert.deepEqual(store.calls, ['stat /w/a.ts', 'read /w/a.ts']);
+    assert.deepEqual(store.calls, ['stat /w/a.ts', 'stat /w/b.ts', 'stat /w/c.ts', 'read /w/a.ts']);
   });
 
   it('stops before the commit and writes nothing', async () => {

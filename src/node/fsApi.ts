@@ -1,0 +1,84 @@
+/**
+ * The part of fs/promises the Node store uses, and small helpers on top of it. Tests
+ * pass a variant that fails the Nth call of an operation, so every step of a commit
+ * can be made to fail for real.
+ */
+import type * as fsPromises from 'node:fs/promises';
+import { errnoOf } from '../core/fsErrors';
+
+export type NodeFsApi = Pick<
+  typeof fsPromises,
+  'access' | 'open' | 'stat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile'
+>;
+
+/** Removes `path`; a file that is already gone is what we wanted. */
+export async function removeIfPresent(fs: NodeFsApi, path: string): Promise<void> {
+  try {
+    await fs.unlink(path);
+  } catch (error) {
+    if (errnoOf(error) !== 'ENOENT') {
+      throw error;
+    }
+  }
+}
+
+/** Renames `from` over `to`; returns false when `from` no longer exists. */
+export async function renameIfPresent(fs: NodeFsApi, from: string, to: string): Promise<boolean> {
+  try {
+    await fs.rename(from, to);
+    return true;
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') {
+      return false;
+    }
+    throw error;
+  }
+}
+
+/** A small file's text, or undefined when it does not exist. */
+export async function readIfPresent(fs: NodeFsApi, path: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(path, 'utf8');
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Writes `data` to a file, syncs it and closes it; with `flag` 'wx' it fails when the
+ * file exists. A file this call created but could not fill is removed again.
+ */
+export async function writeSynced(fs: NodeFsApi, path: string, data: string | Uint8Array, flag: 'w' | 'wx', mode: number): Promise<void> {
+  const handle = await fs.open(path, flag, mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await removeIfPresent(fs, path).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+}
+
+/**
+ * Makes renames and removals in the directories durable. A file system that cannot
+ * sync a directory (some network and FUSE mounts) is left to its own guarantees.
+ */
+export async function syncDirectories(fs: NodeFsApi, directories: Iterable<string>): Promise<void> {
+  for (const directory of new Set(directories)) {
+    try {
+      const handle = await fs.open(directory, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // Durability of the directory entry is best effort; the data itself was synced.
+    }
+  }
+}
