@@ -30,6 +30,13 @@ for (const stage of stages) {
   lines.push(`${stage}: ${counts.passed} passed, ${counts.failed} failed in ${seconds}s`);
 }
 
-console.log('\n' + lines.join('\n'));
+const figures = stages.flatMap((stage) => {
+  try {
+    return fs.readFileSync(path.join(resultsDir, `${stage}-figures.txt`), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+});
+console.log('\n' + [...figures, ...lines].join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

@@ -59,7 +59,6 @@ export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedWrite[]
 }
 
 class BatchCommit {
-  private committed = false;
   /** Set when an undo could not finish: the sidecars stay as the journal for the next run. */
   private keepJournal = false;
 
@@ -220,7 +219,6 @@ class BatchCommit {
     const markerPath = sidecarPath(this.targets[0].real, 'commit');
     await writeSynced(this.fs, markerPath, `${this.record.batch}\n`, 'w', 0o644);
     await syncDirectories(this.fs, [dirname(markerPath)]);
-    this.committed = true;
     return { ok: true, value: undefined };
   }
 
@@ -234,7 +232,6 @@ class BatchCommit {
     try {
       await removeIfPresent(this.fs, sidecarPath(this.targets[0].real, 'commit'));
       await syncDirectories(this.fs, [dirname(this.targets[0].real)]);
-      this.committed = false;
     } catch {
       unrestored.push(...renamed.map((target) => target.write.path));
     }
@@ -256,21 +253,27 @@ class BatchCommit {
     return { ...failure, restored };
   }
 
-  /** Removes every sidecar this commit made; the first file's lock goes last. */
+  /**
+   * Removes every sidecar this commit made, in the journal's order: contents, then the
+   * marker, then the locks, the first file's last. A removal that fails stops the
+   * clean-up there, so what remains is still a journal the next run can recover.
+   */
   private async cleanUp(): Promise<void> {
-    for (const target of this.targets) {
-      await this.quietly(() => removeIfPresent(this.fs, sidecarPath(target.real, 'new')));
-      await this.quietly(() => removeIfPresent(this.fs, sidecarPath(target.real, 'old')));
-    }
-    if (this.several && !this.committed) {
-      await this.quietly(() => this.removeOwnMarker());
-    } else if (this.several) {
-      await this.quietly(() => removeIfPresent(this.fs, sidecarPath(this.targets[0].real, 'commit')));
-    }
-    for (const target of [...this.targets].reverse()) {
-      if (target.locked) {
-        await this.quietly(() => this.removeOwnLock(target));
+    try {
+      for (const target of this.targets) {
+        await removeIfPresent(this.fs, sidecarPath(target.real, 'new'));
+        await removeIfPresent(this.fs, sidecarPath(target.real, 'old'));
       }
+      if (this.several) {
+        await this.removeOwnMarker();
+      }
+      for (const target of [...this.targets].reverse()) {
+        if (target.locked) {
+          await this.removeOwnLock(target);
+        }
+      }
+    } catch {
+      // The outcome is already decided; a leftover journal is recovered by the next run.
     }
   }
 
@@ -294,15 +297,6 @@ class BatchCommit {
     } catch {
       // Only a privileged process may give a file away; otherwise the file takes the
       // writer's ownership, as it does with any editor's atomic save.
-    }
-  }
-
-  /** Clean-up failures must not hide the outcome; a leftover sidecar is recovered by the next run. */
-  private async quietly(action: () => Promise<void>): Promise<void> {
-    try {
-      await action();
-    } catch {
-      // See above.
     }
   }
 }

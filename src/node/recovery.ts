@@ -110,7 +110,8 @@ async function finishOrUndo(fs: NodeFsApi, record: LockRecord): Promise<void> {
     await removeIfPresent(fs, sidecarPath(file, 'new'));
     await removeIfPresent(fs, sidecarPath(file, 'old'));
   }
-  if (committed) {
+  // Only the holder of the first file's lock writes a marker there, so any marker found is this batch's (perhaps torn).
+  if (members.includes(record.files[0])) {
     await removeIfPresent(fs, markerPath);
   }
   // The first file's lock goes last: while any lock of the batch remains, the journal can be found.
