@@ -37,6 +37,13 @@ interface Target {
 /** How often one lock is retried within an attempt after recovering a crashed batch. */
 const LOCK_TRIES = 3;
 
+/**
+ * A commit holds its locks for milliseconds, so a taken lock is first polled briefly,
+ * from 2 ms and doubling, for up to this long; only then is it FILE_BUSY, and the
+ * engine's slower retry policy takes over.
+ */
+const LOCK_WAIT_MS = 250;
+
 export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedWrite[], isCancelled: () => boolean): Promise<StoreResult<void>> {
   const targets: Target[] = [];
   for (const write of writes) {
@@ -139,6 +146,19 @@ class BatchCommit {
   }
 
   private async lock(target: Target): Promise<StoreResult<void>> {
+    let waited = 0;
+    for (let pause = 2; ; pause *= 2) {
+      const result = await this.tryLock(target);
+      if (result.ok || result.code !== 'FILE_BUSY' || waited >= LOCK_WAIT_MS || this.isCancelled()) {
+        return result;
+      }
+      const wait = Math.min(pause, LOCK_WAIT_MS - waited);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      waited += wait;
+    }
+  }
+
+  private async tryLock(target: Target): Promise<StoreResult<void>> {
     const lockPath = sidecarPath(target.real, 'lock');
     for (let attempt = 0; attempt < LOCK_TRIES; attempt++) {
       try {
