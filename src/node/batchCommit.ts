@@ -5,11 +5,12 @@
  * 1. Lock every target, in the order of their real paths, by creating its lock file
  *    with O_EXCL. A lock held by a live process is FILE_BUSY (the engine backs off and
  *    tries again); a lock left by a dead process is recovered first.
- * 2. Under the locks, check that each target still holds exactly the bytes the plan
- *    was made from; otherwise STALE_CONTENT, and nothing is written.
- * 3. Stage: write each new text to its .new file and sync it. For several files, also
- *    keep a hard link to each old content (.old), then create the commit marker: the
- *    commit point. A crash before it leaves every file old; after it, every file new.
+ * 2. Stage: write each new text to its .new file and sync it. For several files, also
+ *    keep a hard link to each old content (.old).
+ * 3. Check that each target still holds exactly the bytes the plan was made from;
+ *    otherwise STALE_CONTENT, and nothing is written. For several files, create the
+ *    commit marker: the commit point. A crash before it leaves every file old; after
+ *    it, every file new.
  * 4. Rename each .new over its target, then remove the sidecars, the locks last.
  *
  * An interruption (SIGINT, SIGTERM, SIGHUP) or a failure before the last rename undoes
@@ -96,19 +97,14 @@ class BatchCommit {
 
   /** Steps 1 to 3: after this, only renames remain. Nothing a user can see has changed. */
   private async prepare(): Promise<StoreResult<void>> {
-    for (const target of this.targets) {
-      const steps = [() => this.lock(target), () => this.verify(target)];
-      for (const step of steps) {
-        const result = await this.attempt(target, step);
+    // The content check comes last, so that a writer which ignores the locks has the
+    // shortest possible window between the check and the renames.
+    for (const step of [this.lock, this.stage, this.verify]) {
+      for (const target of this.targets) {
+        const result = await this.attempt(target, () => step.call(this, target));
         if (!result.ok) {
           return result;
         }
-      }
-    }
-    for (const target of this.targets) {
-      const result = await this.attempt(target, () => this.stage(target));
-      if (!result.ok) {
-        return result;
       }
     }
     if (this.isCancelled()) {

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine';
 import { NodeFileStore } from '../../../src/node/nodeFileStore';
-import { recordFigure } from '../helpers/figures';
+import { bytesOffWholeState, recordFigure, recordLostBytes } from '../helpers/figures';
 
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
 const ROUNDS = Number(process.env.MULTI_EDIT_KILL_ROUNDS ?? '100');
@@ -73,6 +73,7 @@ describe('reliability: the CLI killed in the middle of a 5-file commit', functio
 
   function state(): 'old' | 'new' | 'mixed' {
     const texts = NAMES.map((name) => fs.readFileSync(file(name), 'utf8'));
+    recordLostBytes('kills', bytesOffWholeState(texts, NAMES.map(oldText), NAMES.map(newText)));
     if (texts.every((text, index) => text === oldText(NAMES[index]))) {
       return 'old';
     }

@@ -9,13 +9,15 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { recordFigure } from '../helpers/figures';
+import { recordFigure, recordLostBytes } from '../helpers/figures';
 
 const WORKER = path.join(__dirname, 'fixtures', 'raceWorker.js');
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
 const PROCESSES = 4;
 const ROUNDS = Number(process.env.MULTI_EDIT_RACE_ROUNDS ?? '200');
 const CLI_ROUNDS = Number(process.env.MULTI_EDIT_CLI_RACE_ROUNDS ?? '25');
+/** Each step rewrites one counter line; a lost step loses at least that line's new bytes. */
+const STEP_BYTES = 'worker 0: 0\n'.length;
 
 interface Outcome {
   readonly success: boolean;
@@ -85,6 +87,7 @@ describe('reliability: writers racing on one file', function () {
       }
     }
     const lost = successes.reduce((sum, count, worker) => sum + count - countersIn(target)[worker], 0);
+    recordLostBytes('races', lost * STEP_BYTES);
     figures.push(`${ROUNDS} rounds × ${PROCESSES} engine processes (${tally(outcomes)}), ${lost} lost updates`);
     assert.equal(lost, 0);
     assert.deepEqual(fs.readdirSync(dir), ['counters.txt']);
@@ -105,6 +108,7 @@ describe('reliability: writers racing on one file', function () {
       }
     }
     const lost = values.reduce((sum, count, worker) => sum + count - countersIn(target)[worker], 0);
+    recordLostBytes('races', lost * STEP_BYTES);
     figures.push(`${CLI_ROUNDS} rounds × ${PROCESSES} CLI processes (${tally(outcomes)}), ${lost} lost updates`);
     assert.equal(lost, 0);
     assert.deepEqual(fs.readdirSync(dir).filter((name) => !name.endsWith('.json')), ['counters.txt']);
