@@ -18,9 +18,14 @@ export async function run(tool: string, input: unknown, options: EngineOptions):
 }
 
 export function assertValidResponse(response: unknown): asserts response is EngineResponse {
+  assertMatchesSchema(response);
+  assertHygienic(response);
+}
+
+/** The schema half of assertValidResponse, for the one caller that must hold back the hygiene half. */
+export function assertMatchesSchema(response: unknown): asserts response is EngineResponse {
   const parsed = responseSchema.safeParse(response);
   assert.ok(parsed.success, `response does not match the schema: ${JSON.stringify(parsed.error?.issues)}\n${JSON.stringify(response)}`);
-  assertHygienic(response);
 }
 
 export function failureOf(response: EngineResponse): ErrorEnvelope {
