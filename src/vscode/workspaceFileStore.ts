@@ -2,13 +2,15 @@
  * The FileStore over VS Code's documents: reads go through openTextDocument, so an
  * unsaved editor buffer is what gets edited; a commit is one WorkspaceEdit applied
  * with one applyEdit (one undo step, all files or none), after every document's
- * version has been re-checked.
+ * version has been re-checked. Commits that share a document take turns, so the
+ * re-check and the edit it guards are one step for every other request.
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { CancellationSignal } from '../core/options';
 import type { FileKind, FileStat, FileStore, PlannedWrite, StoreFailure, StoreResult, StoredText } from '../core/fileStore';
 import { storeFailureFromError } from '../core/fsErrors';
+import { withDocumentLocks } from './documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
@@ -127,6 +129,14 @@ export class WorkspaceFileStore implements FileStore {
 
   async commitAll(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
     await this.options.hooks?.beforeCommit?.(writes, this.options.cancellation);
+    return withDocumentLocks(writes.map(lockKey), () => this.commitInTurn(writes));
+  }
+
+  /**
+   * Re-checks every version, applies the edit and saves while no other request of
+   * this host can commit to these documents, so each sees the others' results whole.
+   */
+  private async commitInTurn(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
     if (this.options.cancellation?.isCancellationRequested) {
       return fail('CANCELLED', 'the request was cancelled before anything was written');
     }
@@ -139,12 +149,15 @@ export class WorkspaceFileStore implements FileStore {
       documents.push(current.value);
     }
     const wasDirty = documents.map((document) => document.isDirty);
+    const checkedVersions = documents.map((document) => document.version);
     const edit = new vscode.WorkspaceEdit();
     writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
     if (edit.size > 0) {
       const applied = await this.apply(edit);
       if (!applied.ok) {
-        return applied;
+        // VS Code refuses an edit whose document moved on; another extension or the user edited it meanwhile.
+        const moved = documents.findIndex((document, index) => document.version !== checkedVersions[index]);
+        return moved === -1 ? applied : fail('STALE_CONTENT', `${this.options.displayPath(writes[moved].path)} changed while the edit was being applied`);
       }
     }
     await this.saveAfterEdit(documents.filter((document, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && document.isDirty));
@@ -191,7 +204,7 @@ export class WorkspaceFileStore implements FileStore {
     } catch {
       applied = false;
     }
-    return applied ? { ok: true, value: undefined } : fail('WRITE_FAILED', 'VS Code did not apply the edit; no file was changed');
+    return applied ? { ok: true, value: undefined } : fail('WRITE_FAILED', 'VS Code did not apply the edit');
   }
 
   /** A failed save leaves the edit in the (dirty) buffer, where undo still works, so it is logged, not reported. */
@@ -235,6 +248,12 @@ export class WorkspaceFileStore implements FileStore {
     }
     return fail('INTERNAL_ERROR', 'the file could not be read');
   }
+}
+
+/** Requests that touch the same document share its key, whichever way the path was spelled. */
+function lockKey(write: PlannedWrite): string {
+  const token = write.original.version;
+  return (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(write.path)).toString();
 }
 
 /** VS Code reports a FIFO, socket or device as FileType.Unknown: neither a file nor a directory. */

@@ -1,6 +1,7 @@
 // Shared helpers for the integration tests: scratch files inside the test workspace, the
 // extension's API, settings that are restored afterwards, and invokeTool exactly as a chat
-// participant calls it, with the response parsed from the one text part.
+// participant calls it, with the response parsed from the one text part and held to the
+// output-hygiene rules.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,6 +10,7 @@ import * as vscode from 'vscode';
 import { CONFIG_SECTION, EXTENSION_ID, TOOL_NAMES, type ToolName } from '../../src/core/ids';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/schemas';
 import type { MultiEditApi } from '../../src/vscode/extension';
+import { assertHygienic } from '../shared/hygiene';
 
 export async function activateExtension(): Promise<MultiEditApi> {
   const extension = vscode.extensions.getExtension<MultiEditApi>(EXTENSION_ID);
@@ -76,11 +78,9 @@ export async function invokeTool(name: ToolName, input: object, token?: vscode.C
   assert.ok(part instanceof vscode.LanguageModelTextPart, 'the part is a LanguageModelTextPart');
   const newline = part.value.indexOf('\n');
   assert.ok(newline > 0, 'a summary line comes first');
-  return {
-    text: part.value,
-    summaryLine: part.value.slice(0, newline),
-    response: JSON.parse(part.value.slice(newline + 1)) as EngineResponse,
-  };
+  const response = JSON.parse(part.value.slice(newline + 1)) as EngineResponse;
+  assertHygienic(response);
+  return { text: part.value, summaryLine: part.value.slice(0, newline), response };
 }
 
 export function expectSuccess(reply: ToolReply): SuccessResponse {

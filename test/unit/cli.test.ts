@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../src/core/schemas';
+import { assertHygienic } from '../shared/hygiene';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
@@ -42,7 +43,9 @@ describe('CLI (dist/cli.js)', () => {
   }
 
   function parseResponse(run: CliRun): EngineResponse {
-    return responseSchema.parse(JSON.parse(run.stdout));
+    const response = responseSchema.parse(JSON.parse(run.stdout));
+    assertHygienic(response);
+    return response;
   }
 
   function envelopeOf(run: CliRun): ErrorEnvelope {

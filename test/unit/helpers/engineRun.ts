@@ -1,6 +1,7 @@
 /**
  * Running the engine in tests: every response is checked against the response
- * schema on the way out, so no test can pass on a malformed response.
+ * schema and the output-hygiene rules on the way out, so no test can pass on a
+ * malformed or leaky response.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { runRequest } from '../../../src/core/engine';
 import type { EngineOptions } from '../../../src/core/options';
 import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../../src/core/schemas';
+import { assertHygienic } from '../../shared/hygiene';
 
 export async function run(tool: string, input: unknown, options: EngineOptions): Promise<EngineResponse> {
   const response = await runRequest(tool, input, options);
@@ -16,6 +18,12 @@ export async function run(tool: string, input: unknown, options: EngineOptions):
 }
 
 export function assertValidResponse(response: unknown): asserts response is EngineResponse {
+  assertMatchesSchema(response);
+  assertHygienic(response);
+}
+
+/** The schema half of assertValidResponse, for the one caller that must hold back the hygiene half. */
+export function assertMatchesSchema(response: unknown): asserts response is EngineResponse {
   const parsed = responseSchema.safeParse(response);
   assert.ok(parsed.success, `response does not match the schema: ${JSON.stringify(parsed.error?.issues)}\n${JSON.stringify(response)}`);
 }
