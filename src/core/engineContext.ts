@@ -21,7 +21,7 @@ export function engineContext(options: EngineOptions): EngineContext {
     limits: withDefaults(DEFAULT_LIMITS, options.limits),
     retry: retryPolicyOf(options.retry),
     sleep: options.sleep ?? realSleep,
-    checkPath: options.checkPath ?? defaultPathCheck,
+    checkPath: options.checkPath ?? ((path) => defaultPathCheck(path)),
     displayPath: displayPath ? (path) => displayPath(path) : (path) => path,
     isCancelled: () => options.cancellation?.isCancellationRequested === true,
   };

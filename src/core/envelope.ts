@@ -64,8 +64,16 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
 export function sanitizeText(text: string): string {
   const withoutStack = text.split(/\r?\n\s*at\s/)[0];
   const withoutLocations = withoutStack.replace(/\(?(?:file:\/\/)?(?:\/|[A-Za-z]:\\)[^\s()'"]*:\d+:\d+\)?/g, '');
-  const oneLine = withoutLocations.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const oneLine = escapeControls(withoutLocations.replace(/\s*[\r\n]+\s*/g, ' ').trim());
   return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS - 1)}…` : oneLine;
+}
+
+/**
+ * Control characters (a path or a name may carry them) written as visible escapes, so
+ * that product text never drives a terminal or hides its own content.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Bytes of `value` in UTF-8. */

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorCode } from './errorCodes';
+import { inputRuleProblem } from './inputRules';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES, type ToolName } from './ids';
 import { multiEditFilesSchema, multiEditSchema, type Edit } from './schemas';
 
@@ -51,6 +52,10 @@ export function parseRequest(tool: string, input: unknown): ParseResult {
       return problem({ code: 'EMPTY_EDITS', message: 'edits is empty' });
     }
     const { file_path, edits, dry_run, include_diff } = parsed.data;
+    const broken = inputRuleProblem({ filePath: file_path, edits }, '');
+    if (broken) {
+      return problem({ code: 'VALIDATION_FAILED', message: broken });
+    }
     return { ok: true, request: { tool, files: [{ filePath: file_path, edits }], dryRun: dry_run ?? false, includeDiff: include_diff ?? false } };
   }
   const parsed = multiEditFilesSchema.safeParse(input);
@@ -66,6 +71,12 @@ export function parseRequest(tool: string, input: unknown): ParseResult {
     return problem({ code: 'EMPTY_EDITS', message: `files[${emptyAt}].edits is empty`, fileIndex: emptyAt, filePath });
   }
   const { files, dry_run, include_diff } = parsed.data;
+  for (const [fileIndex, file] of files.entries()) {
+    const broken = inputRuleProblem({ filePath: file.file_path, edits: file.edits }, `files[${fileIndex}].`);
+    if (broken) {
+      return problem({ code: 'VALIDATION_FAILED', message: broken, fileIndex });
+    }
+  }
   return {
     ok: true,
     request: {

@@ -1,7 +1,9 @@
 /**
  * The multi-edit command-line program (bundled to dist/cli.js).
  * Exit codes: 0 success; 1 an error envelope was printed; 2 usage error or a
- * request that is not JSON (message on stderr, nothing on stdout).
+ * request that is not JSON (message on stderr, nothing on stdout); 70 an internal
+ * error. When the report cannot be written (stdout closed or full), the exit code is
+ * still the request's own, and stderr says the report was lost in one line.
  */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
@@ -12,13 +14,15 @@ import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath } from './cliPaths';
-import { storeFailureFromError } from '../core/fsErrors';
+import { errnoOf, storeFailureFromError } from '../core/fsErrors';
 import { Interruption } from './interruption';
 import { NodeFileStore } from './nodeFileStore';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;
 const EXIT_USAGE = 2;
+/** A bug: an unexpected throw, reported in one line without a stack trace. */
+const EXIT_INTERNAL = 70;
 
 /** Input problems that end the run before the engine sees anything: exit 2, no envelope. */
 class UsageError extends Error {}
@@ -65,8 +69,40 @@ async function apply(command: ApplyCommand): Promise<number> {
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: { maxDiffBytes: Number.POSITIVE_INFINITY },
   }));
-  process.stdout.write(command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`);
-  return response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
+  const exitCode = response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
+  const report = command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`;
+  const unwritten = await writeStdout(report);
+  if (unwritten) {
+    // The exit code still tells whether the edits landed: a script can rely on it.
+    const outcome = response.success ? (response.dry_run ? 'the dry run succeeded' : 'the edits were applied') : `the request failed (${response.error_code})`;
+    process.stderr.write(`multi-edit: ${outcome}, but the report could not be written to standard output (${unwritten})\n`);
+  }
+  return exitCode;
+}
+
+/** Writes to stdout; a closed pipe or a full device is returned as a reason, never thrown. */
+function writeStdout(text: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const onError = (error: unknown): void => resolve(outputFault(error));
+    process.stdout.once('error', onError);
+    try {
+      process.stdout.write(text, (error) => {
+        process.stdout.off('error', onError);
+        resolve(error ? outputFault(error) : undefined);
+      });
+    } catch (error) {
+      process.stdout.off('error', onError);
+      resolve(outputFault(error));
+    }
+  });
+}
+
+function outputFault(error: unknown): string {
+  const errno = errnoOf(error);
+  if (errno === 'EPIPE') {
+    return 'it was closed';
+  }
+  return errno === undefined ? 'an unexpected error' : storeFailureFromError(error, 'write').detail;
 }
 
 async function readRequestText(source: string): Promise<string> {
@@ -108,6 +144,15 @@ function displayPath(absolutePath: string): string {
   return outside ? absolutePath : fromCwd;
 }
 
-void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+// A pipe closed by the reader reports EPIPE as an event; it is handled where output is written, never fatal.
+process.stdout.on('error', () => undefined);
+
+void main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.stderr.write('multi-edit: an internal error stopped the run; please report it with the request\n');
+    process.exitCode = EXIT_INTERNAL;
+  },
+);

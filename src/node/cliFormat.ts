@@ -4,6 +4,7 @@
  * fix the request: diagnosis, hints, the file's text around the failure, and the
  * status of each failed or skipped edit.
  */
+import { escapeControls } from '../core/envelope';
 import { errorDocLink } from '../core/errorCodes';
 import { plural } from '../core/format';
 import type { EditStatus, EngineResponse, ErrorEnvelope, SuccessResponse } from '../core/schemas';
@@ -12,7 +13,9 @@ export type DisplayPath = (absolutePath: string) => string;
 
 export function formatText(response: EngineResponse, displayPath: DisplayPath): string {
   const lines = response.success ? successLines(response, displayPath) : errorLines(response, displayPath);
-  return `${lines.join('\n')}\n`;
+  // File text reaches the terminal here: its line breaks stay, and every other control
+  // character (ESC, BEL, a bare CR, bidi overrides) is shown as an escape, never obeyed.
+  return `${escapeControls(lines.join('\n').replace(/\r\n/g, '\n'))}\n`;
 }
 
 function editCount(edits: number, replacements: number): string {

@@ -50,6 +50,10 @@ Exit codes:
      written, or the JSON does not fit the request schema: VALIDATION_FAILED)
   2  usage error, unreadable request file, or a request that is not JSON;
      the message goes to stderr and nothing is printed on stdout
+  70 an internal error (a bug), told in one line on stderr
+  When stdout is closed or full, the code is still 0 or 1 as above (it says
+  whether the edits landed), and one line on stderr says the report was lost.
+  Ctrl+C during a request undoes what was written and exits 1 (CANCELLED).
 
 Example (run in /home/me/shop; paths under the current directory print relative):
   $ cat rename.json

@@ -8,7 +8,7 @@ import { defaultPathCheck } from '../core/paths';
 import type { PathCheckResult } from '../core/options';
 
 export function checkCliPath(requestedPath: string): PathCheckResult {
-  const result = defaultPathCheck(requestedPath);
+  const result = defaultPathCheck(requestedPath, process.platform === 'win32');
   if (result.ok) {
     return { ok: true, path: normalize(result.path) };
   }

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { envelopeFor } from '../../src/core/envelope';
 import { ALL_ERROR_CODES, codeInfo, type ErrorCode } from '../../src/core/errorCodes';
 import { planRequest, commitPlan } from '../../src/core/engine';
+import { defaultPathCheck } from '../../src/core/paths';
 import type { FileStore } from '../../src/core/fileStore';
 import type { EngineOptions } from '../../src/core/options';
 import type { ErrorEnvelope } from '../../src/core/schemas';
@@ -159,12 +160,44 @@ describe('engine: error code details', () => {
     }
   });
 
-  it('accepts absolute Windows and UNC paths by default', async () => {
+  it('refuses drive-letter and UNC paths by default as RELATIVE_PATH (on POSIX they name a file in the current directory)', async () => {
     for (const path of ['C:\\work\\a.ts', 'd:/work/a.ts', '\\\\server\\share\\a.ts']) {
       const store = new MemoryStore({ [path]: TEXT });
-      const response = await run('multi_edit', oneEdit('alpha', 'A', path), { store });
+      const envelope = failureOf(await run('multi_edit', oneEdit('alpha', 'A', path), { store }));
+      assert.equal(envelope.error_code, 'RELATIVE_PATH', path);
+      assert.match(envelope.message, /Windows path/);
+    }
+  });
+
+  it('accepts absolute Windows and UNC paths where the adapter says they are absolute', async () => {
+    for (const path of ['C:\\work\\a.ts', 'd:/work/a.ts', '\\\\server\\share\\a.ts']) {
+      const store = new MemoryStore({ [path]: TEXT });
+      const response = await run('multi_edit', oneEdit('alpha', 'A', path), { store, checkPath: (requested) => defaultPathCheck(requested, true) });
       assert.equal(response.success, true, path);
     }
+  });
+
+  it('gives VALIDATION_FAILED naming the field for a NUL byte or an over-long path, and for a lone surrogate in an edit', async () => {
+    const cases: Array<[object, RegExp]> = [
+      [oneEdit('alpha', 'A', '/work/a\u0000.ts'), /^file_path contains a NUL byte/],
+      [oneEdit('alpha', 'A', `/work/${'x'.repeat(5000)}`), /^file_path is 5006 bytes long; paths are limited to 4096/],
+      [{ file_path: FILE, edits: [{ old_string: 'alpha', new_string: 'A' }, { old_string: 'beta\ud83d', new_string: 'B' }] }, /^edits\[1\]\.old_string contains a lone surrogate \(U\+D83D\) at index 4/],
+      [{ files: [{ file_path: FILE, edits: [{ old_string: 'alpha', new_string: '\ude00x' }] }] }, /^files\[0\]\.edits\[0\]\.new_string contains a lone surrogate \(U\+DE00\) at index 0/],
+    ];
+    for (const [input, message] of cases) {
+      const tool = 'files' in input ? 'multi_edit_files' : 'multi_edit';
+      const envelope = await failWith(input, {}, tool);
+      assert.equal(envelope.error_code, 'VALIDATION_FAILED');
+      assert.match(envelope.message, message);
+      assert.ok(JSON.stringify(envelope).length < 2000, 'the envelope does not echo the path');
+    }
+  });
+
+  it('keeps an emoji (a surrogate pair) as one character: it is valid input', async () => {
+    const store = new MemoryStore({ [FILE]: 'smile 😀\n' });
+    const response = await run('multi_edit', oneEdit('😀', '🙂'), { store });
+    assert.ok(response.success);
+    assert.equal(store.text(FILE), 'smile 🙂\n');
   });
 
   it('reports each input error on its own edit and still checks the others', async () => {
