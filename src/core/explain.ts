@@ -14,6 +14,9 @@ export interface MissExplanation {
   readonly closest?: TextSpan;
 }
 
+/** Longer old_strings are explained by their first this many characters. */
+const MAX_EXPLAINED_NEEDLE_CHARS = 64 * 1024;
+
 /**
  * Context, diagnosis and hints for an old_string that does not occur. `needle` and
  * `newString` already use the file's line endings.
@@ -25,8 +28,12 @@ export function explainMiss(
   newString: string,
   limits: SnippetLimits,
 ): MissExplanation {
-  const closestMatch = locateClosestMatch(text, index, needle);
-  const missing = needle.length > 0 && closestMatch?.exact !== true;
+  // A needle longer than the text, or than anyone could mean to match by hand, is
+  // explained by its head only, so the work stays bounded; its cause is not guessed.
+  const bounded = needle.length > text.length || needle.length > MAX_EXPLAINED_NEEDLE_CHARS;
+  const probe = bounded ? needle.slice(0, Math.min(text.length, MAX_EXPLAINED_NEEDLE_CHARS)) : needle;
+  const closestMatch = probe.length > 0 ? locateClosestMatch(text, index, probe) : undefined;
+  const missing = !bounded && needle.length > 0 && closestMatch?.exact !== true;
   const located = missing ? diagnoseKnownMiss({ text, index, needle, newString, closest: closestMatch }) : undefined;
   const target = located ?? closestMatch;
   if (!target) {

@@ -9,6 +9,7 @@
  * searching the small window around that piece. So an edit costs time in proportion
  * to the pieces so far, not to the file.
  */
+import { TextBuilder } from './textBuilder';
 import { occurrencesOf, occurrencesOfAll } from './multiSearch';
 import type { WorkingText } from './workingText';
 
@@ -196,15 +197,17 @@ export class PieceText implements WorkingText {
     const endsInPiece = hasPieces && last.end >= rangesEnd;
     const from = startsInPiece ? first.start : rangesStart;
     const to = endsInPiece ? last.end : rangesEnd;
-    const parts = [this.slice(from, rangesStart)];
+    const merged = new TextBuilder();
+    merged.push(this.slice(from, rangesStart));
     starts.forEach((start, index) => {
       const nextStart = index + 1 < starts.length ? starts[index + 1] : to;
-      parts.push(replacement, this.slice(start + length, nextStart));
+      merged.push(replacement);
+      merged.push(this.slice(start + length, nextStart));
     });
     return {
       baseStart: startsInPiece ? first.baseStart : this.baseOffset(from, firstPiece),
       baseEnd: endsInPiece ? last.baseEnd : this.baseOffset(to, endPiece),
-      text: parts.join(''),
+      text: merged.build(),
       start: 0,
       end: 0,
     };

@@ -248,10 +248,13 @@ function explainNotFound(
       hints: [`Write old_string against the text as edit ${changedBy} leaves it, or fold this change into edit ${changedBy}`],
     };
   }
+  const longerThanText = edit.oldString.length > textBefore.length
+    ? [`old_string has ${edit.oldString.length} characters and the text only ${textBefore.length}, so it cannot occur; re-read the file and copy old_string from it`]
+    : [];
   return {
     context: explanation.context,
     ...(explanation.diagnosis ? { diagnosis: explanation.diagnosis } : {}),
-    hints: explanation.hints,
+    hints: [...longerThanText, ...explanation.hints],
     ...(explanation.diagnosis?.kind === 'ALREADY_APPLIED' ? { action: 'reread_and_retry' as const } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * fastest for small work; PieceText (pieceText.ts) never copies a large text per edit.
  */
 import { occurrencesOf } from './multiSearch';
+import { TextBuilder } from './textBuilder';
 
 export interface WorkingText {
   /** Start offsets of every occurrence of `pattern` in the current text, overlapping ones included, ascending. */
@@ -36,12 +37,13 @@ export function spliceAll(value: string, starts: readonly number[], length: numb
   if (starts.length === 1) {
     return value.slice(0, starts[0]) + replacement + value.slice(starts[0] + length);
   }
-  const parts: string[] = [];
+  const result = new TextBuilder();
   let from = 0;
   for (const start of starts) {
-    parts.push(value.slice(from, start), replacement);
+    result.push(value.slice(from, start));
+    result.push(replacement);
     from = start + length;
   }
-  parts.push(value.slice(from));
-  return parts.join('');
+  result.push(value.slice(from));
+  return result.build();
 }

@@ -44,24 +44,42 @@ suite('workspace FileStore', () => {
     assert.equal(editor.document.getText(), beforeTool, 'one undo step reverts all three edits');
   });
 
-  test('STALE_CONTENT when the document changes between planning and commit; only that change remains', async () => {
+  test('STALE_CONTENT when the document changes before every commit; only those changes remain', async () => {
     const file = writeScratchFile(fixture.dir, 'stale.ts', SOURCE);
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    let hookRan = false;
+    let hookRan = 0;
     fixture.api.storeHooks.beforeCommit = async (writes) => {
-      hookRan = true;
+      hookRan++;
       assert.deepEqual(writes.map((write) => write.path), [file]);
       const change = new vscode.WorkspaceEdit();
       change.insert(document.uri, new vscode.Position(0, 0), '// someone else\n');
       assert.ok(await vscode.workspace.applyEdit(change));
     };
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'width = 10', new_string: 'width = 99' }] }), 'STALE_CONTENT');
-    assert.ok(hookRan);
+    // The request is planned again after each change: once, then four more times.
+    assert.equal(hookRan, 5);
     assert.equal(envelope.category, 'transient');
     assert.equal(envelope.retryable, true);
     assert.equal(envelope.next_action.action, 'reread_and_retry');
-    assert.equal(document.getText(), `// someone else\n${SOURCE}`, 'the planned edit was not applied');
+    assert.equal(document.getText(), `${'// someone else\n'.repeat(5)}${SOURCE}`, 'the planned edit was not applied');
     assert.equal(readDisk(file), SOURCE);
+  });
+
+  test('a document changed once between planning and commit: the request is planned again and applied on top of the change', async () => {
+    const file = writeScratchFile(fixture.dir, 'stale-once.ts', SOURCE);
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    let hookRan = 0;
+    fixture.api.storeHooks.beforeCommit = async () => {
+      hookRan++;
+      if (hookRan === 1) {
+        const change = new vscode.WorkspaceEdit();
+        change.insert(document.uri, new vscode.Position(0, 0), '// someone else\n');
+        assert.ok(await vscode.workspace.applyEdit(change));
+      }
+    };
+    expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'width = 10', new_string: 'width = 99' }] }));
+    assert.equal(hookRan, 2);
+    assert.equal(document.getText(), `// someone else\n${SOURCE.replace('width = 10', 'width = 99')}`);
   });
 
   test('a CRLF document keeps CRLF: LF newlines in the edit become CRLF', async () => {

@@ -504,7 +504,7 @@ describe('fuzz: runRequest over the whole request space', function () {
     await fc.assert(fc.asyncProperty(caseArb, (fuzzCase) => checkCase(fuzzCase, tally)), { numRuns: RUNS });
     recordFigure('cases fuzzed', `${tally.cases} cases, ${tally.throws} throws, ${tally.hangs} hangs, ${tally.invalid} invalid envelopes`);
     recordLostBytes('fuzz', tally.lostBytes);
-    assert.ok(tally.succeeded > RUNS / 20, `only ${tally.succeeded} of ${tally.cases} cases succeeded, too few to test success`);
+    assert.ok(tally.succeeded > RUNS / 50, `only ${tally.succeeded} of ${tally.cases} cases succeeded, too few to test success`);
     assert.ok(tally.awaiting > RUNS / 50, `only ${tally.awaiting} cases exercise the input rules being added`);
   });
 });
