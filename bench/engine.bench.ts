@@ -10,10 +10,7 @@ import { mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPatch } from 'diff';
-import { unifiedDiff } from '../src/core/diff';
-import { runRequest } from '../src/core/engine';
-import type { FileStore } from '../src/core/fileStore';
-import type { EngineResponse } from '../src/core/schemas';
+import { type EngineResponse, type FileStore, runRequest, unifiedDiff } from '../src/core/index';
 import { NodeFileStore } from '../src/node/nodeFileStore';
 
 type EditPair = { old_string: string; new_string: string };

@@ -3,9 +3,8 @@
  * tool, where it came from, the files, the edit count, the outcome and the time.
  */
 import * as vscode from 'vscode';
-import { plural } from '../core/format';
-import { OUTPUT_CHANNEL_NAME, type ToolName } from '../core/ids';
-import type { EngineResponse } from '../core/schemas';
+import { type EngineResponse, plural, type ToolName } from '../core/index';
+import { OUTPUT_CHANNEL_NAME } from './platform/ids';
 import type { OutcomeSource } from './outcomes';
 import type { RequestSummary } from './tools/requestSummary';
 

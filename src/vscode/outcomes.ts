@@ -3,8 +3,7 @@
  * diagnostics, "show last envelope" and the log see one stream of outcomes.
  */
 import * as vscode from 'vscode';
-import type { ToolName } from '../core/ids';
-import type { EngineResponse } from '../core/schemas';
+import type { EngineResponse, ToolName } from '../core/index';
 
 export type OutcomeSource = 'tool' | 'command' | 'chat' | 'quickfix';
 

@@ -5,10 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { commitPlan, planRequest, runRequest, type PlanResult, type RequestPlan } from '../core/engine';
-import type { ToolName } from '../core/ids';
-import type { EngineOptions } from '../core/options';
-import type { EngineResponse } from '../core/schemas';
+import { commitPlan, type EngineOptions, type EngineResponse, planRequest, type PlanResult, type RequestPlan, runRequest, type ToolName } from '../core/index';
 import { logOutcome, type OutcomeRecord } from './log';
 import type { OutcomeBus, OutcomeSource } from './outcomes';
 import { createPathCheck, PLATFORM_IGNORES_CASE, type PathPolicyConfig, type WorkspaceFolderInfo } from './pathPolicy';

@@ -3,7 +3,7 @@
  * registerX(context, services) takes what it needs from here.
  */
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from '../core/ids';
+import { CONFIG_SECTION } from './platform/ids';
 import { createLogChannel } from './log';
 import { OutcomeBus } from './outcomes';
 import { RequestRunner } from './requestRunner';

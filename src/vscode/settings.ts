@@ -3,7 +3,7 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import type { Limits, RetryPolicy } from '../core/options';
+import type { Limits, RetryPolicy } from '../core/index';
 
 export const SAVE_AFTER_EDIT_VALUES = ['ifNotDirty', 'always', 'never'] as const;
 export type SaveAfterEdit = (typeof SAVE_AFTER_EDIT_VALUES)[number];

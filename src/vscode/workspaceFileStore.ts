@@ -7,9 +7,7 @@
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import type { CancellationSignal } from '../core/options';
-import type { FileKind, FileStat, FileStore, PlannedWrite, StoreFailure, StoreResult, StoredText } from '../core/fileStore';
-import { storeFailureFromError } from '../core/fsErrors';
+import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../core/index';
 import { withDocumentLocks } from './documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 

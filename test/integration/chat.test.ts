@@ -5,7 +5,8 @@
 // that an outcome from the chat source becomes diagnostics like any other.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID, CHAT_PARTICIPANT_NAME, EXTENSION_ID, TOOL_MULTI_EDIT } from '../../src/core/ids';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID, CHAT_PARTICIPANT_NAME, EXTENSION_ID } from '../../src/vscode/platform/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
 import type { RequestOutcome } from '../../src/vscode/outcomes';
 import { codeOf, diagnosticsOf, editorSuiteFixture, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
 import { scratchDir, writeScratchFile } from './helpers';

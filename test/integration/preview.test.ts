@@ -4,8 +4,9 @@
 // refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COMMANDS, TOOL_MULTI_EDIT } from '../../src/core/ids';
-import type { EngineResponse } from '../../src/core/schemas';
+import { COMMANDS } from '../../src/vscode/platform/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
+import type { EngineResponse } from '../../src/core/contract/schemas';
 import { requestFiles } from '../../src/vscode/diagnostics/requestFiles';
 import { previewEntries, previewFiles } from '../../src/vscode/preview/refactorPreview';
 import { diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, THREE_TOTALS } from './editorHelpers';

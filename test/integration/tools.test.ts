@@ -5,8 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { OUTPUT_CHANNEL_NAME, TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES } from '../../src/core/ids';
-import { requestJsonSchemas } from '../../src/core/schemas';
+import { OUTPUT_CHANNEL_NAME } from '../../src/vscode/platform/ids';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES } from '../../src/core/contract/toolNames';
+import { requestJsonSchemas } from '../../src/core/contract/schemas';
 import type { MultiEditApi } from '../../src/vscode/extension';
 import {
   activateExtension, closeAllEditors, expectError, expectSuccess, invokeTool, openInEditor, readDisk, scratchDir, toolSuiteFixture, waitFor,

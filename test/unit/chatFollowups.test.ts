@@ -1,11 +1,11 @@
 /** The chat's follow-ups and buttons: offered only where they can help, built from real responses. */
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { commitPlan, planRequest } from '../../src/core/engine';
-import type { ErrorCode } from '../../src/core/errorCodes';
-import { formatForModel } from '../../src/core/format';
-import { COMMANDS } from '../../src/core/ids';
-import type { EngineResponse, ErrorEnvelope } from '../../src/core/schemas';
+import { commitPlan, planRequest } from '../../src/core/engine/engine';
+import type { ErrorCode } from '../../src/core/contract/errorCodes';
+import { formatForModel } from '../../src/core/contract/format';
+import { COMMANDS } from '../../src/vscode/platform/ids';
+import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
 import { chatButtons } from '../../src/vscode/chat/chatButtons';
 import { CONTINUE_PROMPT, FIX_PROMPT, followupsFor, type RequestCommand, type RequestTurn } from '../../src/vscode/chat/chatFollowups';
 import type { Failure } from '../../src/vscode/diagnostics/failure';

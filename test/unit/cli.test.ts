@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../src/core/schemas';
+import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../src/core/contract/schemas';
 import { assertHygienic } from '../shared/hygiene';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { clipDiffs } from '../../src/core/diffBudget';
-import { runRequest } from '../../src/core/engine';
+import { clipDiffs } from '../../src/core/report/diffBudget';
+import { runRequest } from '../../src/core/engine/engine';
 import { MemoryStore } from './helpers/memoryStore';
 
 function diffOf(path: string, hunks: number): string {

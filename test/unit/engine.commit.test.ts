@@ -1,9 +1,9 @@
 /** Planning, committing, rollback, busy files and cancellation. */
 import * as assert from 'node:assert/strict';
-import { commitPlan, planRequest } from '../../src/core/engine';
-import type { CancellationSignal } from '../../src/core/options';
-import { backoffDelays } from '../../src/core/retry';
-import { DEFAULT_RETRY } from '../../src/core/options';
+import { commitPlan, planRequest } from '../../src/core/engine/engine';
+import type { CancellationSignal } from '../../src/core/engine/options';
+import { backoffDelays } from '../../src/core/engine/retry';
+import { DEFAULT_RETRY } from '../../src/core/engine/options';
 import { assertValidResponse, failureOf, recordingSleep, run, successOf } from './helpers/engineRun';
 import { AtomicMemoryStore, MemoryStore } from './helpers/memoryStore';
 

@@ -9,9 +9,9 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { runRequest } from '../../src/core/engine';
-import type { ErrorCode } from '../../src/core/errorCodes';
-import type { EngineResponse } from '../../src/core/schemas';
+import { runRequest } from '../../src/core/engine/engine';
+import type { ErrorCode } from '../../src/core/contract/errorCodes';
+import type { EngineResponse } from '../../src/core/contract/schemas';
 import { assertHygienic } from '../shared/hygiene';
 import { recordFigure, recordLostBytes } from './helpers/figures';
 import { assertMatchesSchema, recordingSleep } from './helpers/engineRun';

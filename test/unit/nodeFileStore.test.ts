@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../src/core/engine';
-import type { StoredText } from '../../src/core/fileStore';
+import { runRequest } from '../../src/core/engine/engine';
+import type { StoredText } from '../../src/core/store/fileStore';
 import { NodeFileStore, type NodeFsApi } from '../../src/node/nodeFileStore';
 
 const STORE_MODULE = path.resolve(__dirname, '../../src/node/nodeFileStore.js');

@@ -6,10 +6,10 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { runRequest } from '../../src/core/engine';
-import type { ErrorCode } from '../../src/core/errorCodes';
-import { checkEdits, type EditToCheck } from '../../src/core/match';
-import { occurrencesOfAll } from '../../src/core/multiSearch';
+import { runRequest } from '../../src/core/engine/engine';
+import type { ErrorCode } from '../../src/core/contract/errorCodes';
+import { checkEdits, type EditToCheck } from '../../src/core/matching/match';
+import { occurrencesOfAll } from '../../src/core/matching/multiSearch';
 import { assertValidResponse, recordingSleep } from './helpers/engineRun';
 import { AtomicMemoryStore, MemoryStore } from './helpers/memoryStore';
 

@@ -4,8 +4,8 @@
  * commands with the same FailureRef argument. Only the fixes that make sense away
  * from the editor are shown; the rest stay on the diagnostic.
  */
-import { COMMANDS } from '../../core/ids';
-import type { ErrorEnvelope } from '../../core/schemas';
+import { COMMANDS } from '../platform/ids';
+import type { ErrorEnvelope } from '../../core/index';
 import { quickFixesFor } from '../codeActions/quickFixes';
 import { failureRef, type Failure, type FailureRef } from '../diagnostics/failure';
 

@@ -4,8 +4,8 @@
  * helps when the files changed or were busy, not when an edit itself is wrong.
  * No vscode import.
  */
-import type { NextAction } from '../../core/errorCodes';
-import { CHAT_COMMANDS } from '../../core/ids';
+import type { NextAction } from '../../core/index';
+import { CHAT_COMMANDS } from '../platform/ids';
 import { withDryRun } from '../diagnostics/requestFiles';
 
 export type RequestCommand = (typeof CHAT_COMMANDS)[keyof typeof CHAT_COMMANDS];

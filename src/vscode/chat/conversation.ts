@@ -5,7 +5,8 @@
  * rounds. Each result is rendered as `/apply` renders it.
  */
 import * as vscode from 'vscode';
-import { CHAT_PARTICIPANT_NAME, TOOL_NAMES } from '../../core/ids';
+import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
+import { TOOL_NAMES } from '../../core/index';
 import type { RequestOutcome } from '../outcomes';
 import { currentWorkspaceFolders } from '../requestRunner';
 import { chatButtons } from './chatButtons';

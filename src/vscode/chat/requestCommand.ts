@@ -5,11 +5,9 @@
  * and its buttons run the quick fixes of those diagnostics.
  */
 import type * as vscode from 'vscode';
-import { formatForModel, plural } from '../../core/format';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS, type ToolName } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import { type EngineResponse, formatForModel, plural, toolForRequest, type ToolName } from '../../core/index';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../platform/ids';
 import { withoutSchemaKey } from '../commands/requestSource';
-import { toolForRequest } from '../../core/request';
 import { withDryRun } from '../diagnostics/requestFiles';
 import { summarizeRequest } from '../tools/requestSummary';
 import { chatButtons } from './chatButtons';

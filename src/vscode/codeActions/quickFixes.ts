@@ -3,8 +3,8 @@
  * provider and the notification for failures with no place in a document both
  * read this one list, so they always offer the same actions.
  */
-import type { ErrorCode } from '../../core/errorCodes';
-import { COMMANDS } from '../../core/ids';
+import type { ErrorCode } from '../../core/index';
+import { COMMANDS } from '../platform/ids';
 import type { Failure } from '../diagnostics/failure';
 
 export interface QuickFix {

@@ -1,6 +1,6 @@
 /** Apply request: runs a request from the editor, a request file or another extension. */
-import { COMMANDS } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import { COMMANDS } from '../platform/ids';
+import type { EngineResponse } from '../../core/index';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 import { requestToRun } from './requestSource';
 import { runWithProgress } from './runRequest';

@@ -3,7 +3,8 @@
  * comment above the failing edit, which is selected.
  */
 import * as vscode from 'vscode';
-import { COMMANDS, TOOL_MULTI_EDIT_FILES } from '../../core/ids';
+import { COMMANDS } from '../platform/ids';
+import { TOOL_MULTI_EDIT_FILES } from '../../core/index';
 import type { Failure } from '../diagnostics/failure';
 import { isRecord } from '../diagnostics/requestFiles';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';

@@ -1,6 +1,6 @@
 /** Preview request: the request's changes in the Refactor Preview; applying there commits them. */
-import { COMMANDS } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import { COMMANDS } from '../platform/ids';
+import type { EngineResponse } from '../../core/index';
 import { withDryRun } from '../diagnostics/requestFiles';
 import { previewRequest } from '../preview/previewRequest';
 import type { EditorCommand, EditorDeps } from './editorCommand';

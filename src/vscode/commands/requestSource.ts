@@ -4,9 +4,9 @@
  * workspace), or the JSON in the active editor (its selection when there is one).
  */
 import * as vscode from 'vscode';
-import { REQUEST_FILE_GLOB, type ToolName } from '../../core/ids';
+import { REQUEST_FILE_GLOB } from '../platform/ids';
+import { toolForRequest, type ToolName } from '../../core/index';
 import type { RequestOrigin } from '../diagnostics/failure';
-import { toolForRequest } from '../../core/request';
 import { isRecord } from '../diagnostics/requestFiles';
 import type { EditorDeps } from './editorCommand';
 

@@ -1,6 +1,6 @@
 /** Re-run the request: the failed request again, as it was given, against the files as they are now. */
-import { COMMANDS } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import { COMMANDS } from '../platform/ids';
+import type { EngineResponse } from '../../core/index';
 import { requestFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 import { runWithProgress } from './runRequest';
 

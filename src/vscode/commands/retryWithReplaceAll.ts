@@ -4,14 +4,12 @@
  * The setting multiEdit.diagnostics.confirmReplaceAll turns the question off.
  */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import { COMMANDS } from '../platform/ids';
+import { type EngineResponse, plural, type RequestPlan } from '../../core/index';
 import { confirmReplaceAll } from '../diagnostics/diagnosticSettings';
 import type { Failure } from '../diagnostics/failure';
 import { withReplaceAll } from '../diagnostics/requestFiles';
 import { pathKey } from '../diagnostics/targetPaths';
-import type { RequestPlan } from '../../core/engine';
-import { plural } from '../../core/format';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 import { reportWhenSettled } from './runRequest';
 

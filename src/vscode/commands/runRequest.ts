@@ -4,9 +4,7 @@
  * after the diagnostics show the outcome.
  */
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/errorCodes';
-import type { ToolName } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import type { EngineResponse, ErrorCode, ToolName } from '../../core/index';
 import { requestFiles } from '../diagnostics/requestFiles';
 import type { OutcomeSource } from '../outcomes';
 import type { EditorDeps } from './editorCommand';

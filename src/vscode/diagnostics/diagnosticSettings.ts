@@ -1,6 +1,6 @@
 /** The `multiEdit.diagnostics.*` settings, read afresh on every use. */
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from '../../core/ids';
+import { CONFIG_SECTION } from '../platform/ids';
 
 export const DIAGNOSTICS_SECTION = `${CONFIG_SECTION}.diagnostics`;
 export const HISTORY_LIMIT_KEY = 'historyLimit';

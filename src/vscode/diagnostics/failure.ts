@@ -1,8 +1,6 @@
 /** What the editor keeps about each failed request and each diagnostic it shows. */
 import type * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/errorCodes';
-import type { ToolName } from '../../core/ids';
-import type { Diagnosis, ErrorEnvelope } from '../../core/schemas';
+import type { Diagnosis, ErrorCode, ErrorEnvelope, ToolName } from '../../core/index';
 import type { OutcomeSource } from '../outcomes';
 
 /** Where a request's JSON text lives when it came from a document (a request file or a selection). */

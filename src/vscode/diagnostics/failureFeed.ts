@@ -5,9 +5,8 @@
  * ahead of the failure it supersedes.
  */
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/errorCodes';
-import { COMMANDS } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import type { EngineResponse, ErrorCode } from '../../core/index';
+import { COMMANDS } from '../platform/ids';
 import { quickFixesFor } from '../codeActions/quickFixes';
 import type { RequestOutcome } from '../outcomes';
 import type { Services } from '../services';

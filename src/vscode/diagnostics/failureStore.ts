@@ -5,7 +5,7 @@
  * failed request by its id.
  */
 import * as vscode from 'vscode';
-import { DIAGNOSTIC_SOURCE } from '../../core/ids';
+import { DIAGNOSTIC_SOURCE } from '../platform/ids';
 import type { FailedRequest, Failure, FailureDraft, Placement, RequestOrigin } from './failure';
 import { shiftRange } from './rangeShift';
 import { pathKey } from './targetPaths';

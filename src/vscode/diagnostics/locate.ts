@@ -4,9 +4,7 @@
  * text before the request, so positions are looked up in the document itself.
  */
 import * as vscode from 'vscode';
-import { locateClosestMatch } from '../../core/closestMatch';
-import { withEol } from '../../core/eol';
-import { LineIndex } from '../../core/lineIndex';
+import { LineIndex, locateClosestMatch, withEol } from '../../core/index';
 
 /**
  * One copy of a document's text and one line index per document version, however many

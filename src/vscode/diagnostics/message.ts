@@ -3,7 +3,7 @@
  * and the recovery hints as short lines. Never a snippet: the Problems panel shows
  * one entry per line, and the file itself is one click away.
  */
-import type { Diagnosis } from '../../core/schemas';
+import type { Diagnosis } from '../../core/index';
 
 /** Longer lines are cut; a message is a pointer, not a report. */
 const MAX_LINE_CHARS = 240;

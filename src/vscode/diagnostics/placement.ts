@@ -4,8 +4,7 @@
  * one Information draft per skipped edit, on the failure it waits for.
  */
 import * as vscode from 'vscode';
-import { codeInfo, type ErrorCode } from '../../core/errorCodes';
-import type { EditStatus, ErrorEnvelope } from '../../core/schemas';
+import { codeInfo, type EditStatus, type ErrorCode, type ErrorEnvelope } from '../../core/index';
 import type { FailedRequest, FailureDraft, Placement } from './failure';
 import { closestMatchRange, occurrences, spanFrom } from './locate';
 import { requestFiles, type RequestEdit, type RequestFile } from './requestFiles';

@@ -2,7 +2,7 @@
  * A tolerant view of a request as it was given. Failed requests may not fit the
  * schema, so nothing here assumes a field exists or has the right type.
  */
-import { TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/ids';
+import { TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/index';
 
 export interface RequestEdit {
   readonly oldString: string | undefined;

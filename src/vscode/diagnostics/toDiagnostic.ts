@@ -1,7 +1,7 @@
 /** The diagnostic a placed failure shows as. */
 import * as vscode from 'vscode';
-import { errorDocLink } from '../../core/errorCodes';
-import { DIAGNOSTIC_SOURCE, TOOL_MULTI_EDIT_FILES } from '../../core/ids';
+import { errorDocLink, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { DIAGNOSTIC_SOURCE } from '../platform/ids';
 import type { Failure, Placement } from './failure';
 import { diagnosticMessage } from './message';
 

@@ -6,7 +6,7 @@
  * must reproduce the engine's new text exactly, or the file falls back to a
  * single change: the engine's text is the truth, the split is only presentation.
  */
-import { detectEol, withEol } from '../../core/eol';
+import { detectEol, withEol } from '../../core/index';
 import type { RequestEdit } from '../diagnostics/requestFiles';
 import { changedSpan } from '../workspaceFileStore';
 

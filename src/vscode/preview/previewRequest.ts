@@ -4,11 +4,7 @@
  * applying only part (which is undone), is USER_DENIED and no file changes.
  */
 import * as vscode from 'vscode';
-import { envelopeFor } from '../../core/envelope';
-import { TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
-import { successResponse } from '../../core/successReport';
-import { DEFAULT_LIMITS } from '../../core/options';
+import { DEFAULT_LIMITS, type EngineResponse, envelopeFor, successResponse, TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/index';
 import { requestFiles } from '../diagnostics/requestFiles';
 import type { Services } from '../services';
 import { shouldSaveAfterEdit } from '../settings';

@@ -6,9 +6,7 @@
  * lets the user apply only some changes, and a request is all or nothing.
  */
 import * as vscode from 'vscode';
-import type { RequestPlan } from '../../core/engine';
-import type { PlannedFile } from '../../core/plan';
-import { preview } from '../../core/plan';
+import { type PlannedFile, preview, type RequestPlan } from '../../core/index';
 import type { RequestEdit, RequestFile } from '../diagnostics/requestFiles';
 import { labelledChanges, type LabelledChange } from './labelledChanges';
 

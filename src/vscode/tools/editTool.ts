@@ -5,8 +5,7 @@
  * Copilot keeps only the message of a thrown error, and the envelope is the point.
  */
 import * as vscode from 'vscode';
-import { formatForModel, plural } from '../../core/format';
-import type { ToolName } from '../../core/ids';
+import { formatForModel, plural, type ToolName } from '../../core/index';
 import { absoluteTarget } from '../diagnostics/targetPaths';
 import { isOutsideWorkspace, resolveRequestedPath } from '../pathPolicy';
 import { displayPath, pathPolicyConfig } from '../requestRunner';

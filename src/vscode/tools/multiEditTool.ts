@@ -1,6 +1,5 @@
 /** The `multi_edit` tool: ordered exact-string edits to one file. */
-import { plural } from '../../core/format';
-import { TOOL_MULTI_EDIT } from '../../core/ids';
+import { plural, TOOL_MULTI_EDIT } from '../../core/index';
 import { describeTarget, EditTool } from './editTool';
 import type { RequestSummary } from './requestSummary';
 

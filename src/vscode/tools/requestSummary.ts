@@ -3,7 +3,7 @@
  * names and how many edits each has. Used for invocation messages, confirmations
  * and the log, so it must cope with any input, however malformed.
  */
-import type { ToolName } from '../../core/ids';
+import type { ToolName } from '../../core/index';
 import { isRecord, requestFiles } from '../diagnostics/requestFiles';
 
 export interface RequestedFile {

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../../src/core/engine';
+import { runRequest } from '../../../src/core/engine/engine';
 import { NodeFileStore } from '../../../src/node/nodeFileStore';
 import { TORN_LOCK_AGE_MS } from '../../../src/node/recovery';
 import { bytesOffWholeState, recordFigure, recordLostBytes } from '../helpers/figures';

@@ -3,11 +3,11 @@
  * (file order, then edit order), lists every failed and skipped edit of every file,
  * and sums it up in one line.
  */
-import { envelopeFor } from './envelope';
-import { codeInfo, type NextAction } from './errorCodes';
-import { plural } from './format';
-import type { FileFailure } from './plan';
-import type { EditStatus, ErrorEnvelope } from './schemas';
+import { envelopeFor } from '../contract/envelope';
+import { codeInfo, type NextAction } from '../contract/errorCodes';
+import { plural } from '../contract/format';
+import type { FileFailure } from '../engine/plan';
+import type { EditStatus, ErrorEnvelope } from '../contract/schemas';
 
 export interface FailureReportInput {
   readonly multiFile: boolean;

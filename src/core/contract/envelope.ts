@@ -4,7 +4,7 @@
  * its own failures, and adapters use it for theirs (USER_DENIED, say).
  */
 import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
-import { DEFAULT_LIMITS } from './options';
+import { DEFAULT_LIMITS } from '../engine/options';
 import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope } from './schemas';
 
 export interface EnvelopeExtras {

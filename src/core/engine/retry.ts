@@ -2,7 +2,7 @@
  * FILE_BUSY is transient (EBUSY, EAGAIN, a document being saved), so the engine
  * retries it with exponential backoff before it reports anything.
  */
-import type { StoreResult } from './fileStore';
+import type { StoreResult } from '../store/fileStore';
 import { DEFAULT_RETRY, type RetryPolicy } from './options';
 
 export type Sleep = (ms: number) => Promise<void>;

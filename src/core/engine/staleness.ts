@@ -3,7 +3,7 @@
  * in the file as read, an earlier edit of the same request changed it. Following the
  * first original occurrence through the applied edits names that edit.
  */
-import type { AppliedEdit } from './match';
+import type { AppliedEdit } from '../matching/match';
 
 /** The earlier applied edit that changed the first original occurrence of `needle`; undefined when it was never there. */
 export function earlierEditThatChanged(

@@ -2,8 +2,8 @@
 import { locateClosestMatch, type TextSpan } from './closestMatch';
 import { contextLineCount, snippetOfLines, type Snippet, type SnippetLimits } from './context';
 import { diagnoseKnownMiss, hintsForDiagnosis } from './diagnosis';
-import type { LineIndex } from './lineIndex';
-import type { Diagnosis } from './schemas';
+import type { LineIndex } from '../text/lineIndex';
+import type { Diagnosis } from '../contract/schemas';
 
 export interface MissExplanation {
   readonly context: { snippet: string; start_line: number };

@@ -4,8 +4,8 @@
  * already written gets its original text back, so no byte of any file has changed.
  */
 import type { EngineContext } from './engineContext';
-import type { ErrorCode } from './errorCodes';
-import type { PlannedWrite, StoreResult } from './fileStore';
+import type { ErrorCode } from '../contract/errorCodes';
+import type { PlannedWrite, StoreResult } from '../store/fileStore';
 import type { PlannedFile } from './plan';
 import { retryWhileBusy } from './retry';
 

@@ -4,7 +4,7 @@
  * Failures are returned with their error code from birth; a store never throws
  * for a domain failure.
  */
-import type { ErrorCode } from './errorCodes';
+import type { ErrorCode } from '../contract/errorCodes';
 
 /** A failure reported by a store. `detail` is already sanitised (no raw errno text). */
 export interface StoreFailure {

@@ -4,7 +4,7 @@
  * errno symbol alone (never from the message), and the detail is our own short
  * text, so no raw Node message or stack reaches an envelope.
  */
-import type { ErrorCode } from './errorCodes';
+import type { ErrorCode } from '../contract/errorCodes';
 import type { StoreFailure } from './fileStore';
 
 export type FsOperation = 'read' | 'write';

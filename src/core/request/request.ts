@@ -3,10 +3,10 @@
  * that explains what is wrong with it: the field path and what was expected.
  */
 import type { z } from 'zod';
-import type { ErrorCode } from './errorCodes';
+import type { ErrorCode } from '../contract/errorCodes';
 import { inputRuleProblem } from './inputRules';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES, type ToolName } from './ids';
-import { multiEditFilesSchema, multiEditSchema, type Edit } from './schemas';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES, type ToolName } from '../contract/toolNames';
+import { multiEditFilesSchema, multiEditSchema, type Edit } from '../contract/schemas';
 
 export interface FileRequest {
   readonly filePath: string;

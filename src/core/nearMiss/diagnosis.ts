@@ -10,8 +10,8 @@
 import {
   findClosestMatch, hasLiteralEscapes, isSpaceLike, lookalikeOf, roleOf, verbatimPiecesOf, type LineRole, type TextSpan,
 } from './closestMatch';
-import type { LineIndex } from './lineIndex';
-import type { Diagnosis, DiagnosisKind } from './schemas';
+import type { LineIndex } from '../text/lineIndex';
+import type { Diagnosis, DiagnosisKind } from '../contract/schemas';
 
 export interface MissInput {
   readonly text: string;

@@ -3,8 +3,8 @@
  * sweeping change cannot flood a model's context. Diffs are cut at hunk boundaries;
  * the files themselves are unaffected.
  */
-import { utf8Length } from './envelope';
-import type { Warning } from './schemas';
+import { utf8Length } from '../contract/envelope';
+import type { Warning } from '../contract/schemas';
 
 export interface ClippedDiffs {
   readonly diffs: readonly string[];

@@ -1,7 +1,7 @@
 /** What the adapters pass to the engine: the store, limits, policies and hooks. */
-import type { ErrorCode } from './errorCodes';
-import type { FileStore } from './fileStore';
-import type { Warning } from './schemas';
+import type { ErrorCode } from '../contract/errorCodes';
+import type { FileStore } from '../store/fileStore';
+import type { Warning } from '../contract/schemas';
 
 export interface Limits {
   /** Lines shown before and after the closest partial match (snippet is 2n+1 lines). */

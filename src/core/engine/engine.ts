@@ -5,16 +5,16 @@
  */
 import { commitFiles, type CommitResult } from './commit';
 import { engineContext, type EngineContext } from './engineContext';
-import { envelopeFor } from './envelope';
-import { codeInfo, type ErrorCode } from './errorCodes';
-import { failureEnvelope } from './failureReport';
-import { TOOL_MULTI_EDIT_FILES } from './ids';
+import { envelopeFor } from '../contract/envelope';
+import { codeInfo, type ErrorCode } from '../contract/errorCodes';
+import { failureEnvelope } from '../report/failureReport';
+import { TOOL_MULTI_EDIT_FILES } from '../contract/toolNames';
 import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
-import type { FileStat, StoreResult } from './fileStore';
+import type { FileStat, StoreResult } from '../store/fileStore';
 import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedFile } from './plan';
-import { isToolName, parseRequest, type ParsedRequest } from './request';
-import type { EngineResponse, ErrorEnvelope, Warning } from './schemas';
-import { successResponse } from './successReport';
+import { isToolName, parseRequest, type ParsedRequest } from '../request/request';
+import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
+import { successResponse } from '../report/successReport';
 
 export type { PlannedFile } from './plan';
 

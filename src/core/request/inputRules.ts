@@ -4,7 +4,7 @@
  * must be well-formed UTF-16, since a lone surrogate cannot be written as UTF-8 (it
  * would match half of an emoji, or be written as U+FFFD).
  */
-import type { Edit } from './schemas';
+import type { Edit } from '../contract/schemas';
 
 /** PATH_MAX on Linux, in bytes; longer paths are refused by every call that takes one. */
 export const MAX_PATH_BYTES = 4096;

@@ -5,7 +5,7 @@
  * are plain relative names, so they are RELATIVE_PATH, never a file in the current
  * directory.
  */
-import type { PathCheckResult } from './options';
+import type { PathCheckResult } from '../engine/options';
 
 const WINDOWS_DRIVE_ABSOLUTE = /^[A-Za-z]:[\\/]/;
 const WINDOWS_UNC = /^\\\\[^\\]/;

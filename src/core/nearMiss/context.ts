@@ -3,9 +3,9 @@
  * read (through the LineIndex), and long lines are clipped, so the work is bounded
  * by the snippet's size, never by the file's.
  */
-import type { LineIndex } from './lineIndex';
-import type { Limits } from './options';
-import type { MatchLocation } from './schemas';
+import type { LineIndex } from '../text/lineIndex';
+import type { Limits } from '../engine/options';
+import type { MatchLocation } from '../contract/schemas';
 
 /** Lines before and after each ambiguous match location. */
 const MATCH_LOCATION_CONTEXT_LINES = 3;

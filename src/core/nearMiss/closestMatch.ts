@@ -9,7 +9,7 @@
  * from the needle's, compared with whitespace collapsed and look-alikes folded, wins.
  * Every step is either an indexOf scan or bounded by the needle's size.
  */
-import type { LineIndex } from './lineIndex';
+import type { LineIndex } from '../text/lineIndex';
 
 export interface TextSpan {
   readonly offset: number;

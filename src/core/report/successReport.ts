@@ -1,9 +1,9 @@
 /** The success response: what was (or, in a dry run, would be) applied to each file. */
 import { clipDiffs } from './diffBudget';
 import { unifiedDiff } from './diff';
-import { plural } from './format';
-import type { PlannedFile } from './plan';
-import type { FileResult, SuccessResponse, Warning } from './schemas';
+import { plural } from '../contract/format';
+import type { PlannedFile } from '../engine/plan';
+import type { FileResult, SuccessResponse, Warning } from '../contract/schemas';
 
 export interface SuccessInput {
   readonly multiFile: boolean;

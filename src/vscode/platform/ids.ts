@@ -1,13 +1,9 @@
-/** Every ID the product exposes, in one place. */
+/** Every ID the extension exposes to VS Code, in one place (the tool names come from the core). */
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/index';
 
 export const EXTENSION_ID = 'multi-edit.multi-edit';
 export const DIAGNOSTIC_SOURCE = 'multi-edit';
 export const CONFIG_SECTION = 'multiEdit';
-
-export const TOOL_MULTI_EDIT = 'multi_edit';
-export const TOOL_MULTI_EDIT_FILES = 'multi_edit_files';
-export const TOOL_NAMES = [TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
 
 export const TOOL_REFERENCE_NAMES: Record<ToolName, string> = {
   [TOOL_MULTI_EDIT]: 'multiEdit',

@@ -4,16 +4,16 @@
  * result lists each failed and skipped edit and can explain the first failure.
  */
 import type { EngineContext } from './engineContext';
-import { detectEol, endsWithNewline, eolName, withEol, type Eol } from './eol';
-import type { ErrorCode, NextAction } from './errorCodes';
-import { explainMiss } from './explain';
-import type { FileStat, StoreResult, StoredText } from './fileStore';
-import { LineIndex } from './lineIndex';
-import { matchLocations } from './context';
-import { checkEdits, type EditToCheck, type EditVerdict, type MatchOutcome } from './match';
+import { detectEol, endsWithNewline, eolName, withEol, type Eol } from '../text/eol';
+import type { ErrorCode, NextAction } from '../contract/errorCodes';
+import { explainMiss } from '../nearMiss/explain';
+import type { FileStat, StoreResult, StoredText } from '../store/fileStore';
+import { LineIndex } from '../text/lineIndex';
+import { matchLocations } from '../nearMiss/context';
+import { checkEdits, type EditToCheck, type EditVerdict, type MatchOutcome } from '../matching/match';
 import type { PathCheckResult } from './options';
 import { retryWhileBusy } from './retry';
-import type { Diagnosis, Edit, EnvelopeContext, Warning } from './schemas';
+import type { Diagnosis, Edit, EnvelopeContext, Warning } from '../contract/schemas';
 import { earlierEditThatChanged } from './staleness';
 
 export interface PlannedFile {

@@ -1,7 +1,7 @@
 /** EngineOptions with every default filled in, as the engine's modules use them. */
-import type { FileStore } from './fileStore';
+import type { FileStore } from '../store/fileStore';
 import { DEFAULT_LIMITS, type EngineOptions, type Limits, type PathCheck, type RetryPolicy } from './options';
-import { defaultPathCheck } from './paths';
+import { defaultPathCheck } from '../store/paths';
 import { realSleep, retryPolicyOf, withDefaults, type Sleep } from './retry';
 
 export interface EngineContext {
