@@ -33,7 +33,7 @@ async function staleEnvelope(): Promise<ErrorEnvelope> {
   const planned = await planRequest('multi_edit', REQUEST, { store });
   assert.ok(planned.ok);
   store.put(FILE, `${TEXT}changed meanwhile\n`);
-  const response = await commitPlan('multi_edit', planned.plan, { store });
+  const response = await commitPlan(planned.plan, { store });
   assertValidResponse(response);
   return failureOf(response);
 }
