@@ -32,6 +32,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/node/*', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
   },
   {
+    // Node-side rules that both adapters share: they import the core, never an adapter.
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/shared runs outside VS Code too.' }], patterns: [{ group: ['**/node/*', '**/vscode/*', '../node', '../vscode'], message: 'src/shared may import src/core only.' }] }] },
+  },
+  {
     files: ['src/node/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/node runs outside VS Code.' }], patterns: [{ group: ['**/vscode/*', '../vscode'], message: 'src/node may import src/core, not src/vscode.' }] }] },
   },

@@ -11,7 +11,7 @@ import type { EngineOptions } from '../core/options';
 import type { EngineResponse } from '../core/schemas';
 import { logOutcome, type OutcomeRecord } from './log';
 import type { OutcomeBus, OutcomeSource } from './outcomes';
-import { createPathCheck, PLATFORM_IGNORES_CASE, type PathPolicyConfig, type WorkspaceFolderInfo } from './pathPolicy';
+import { createPathCheck, PLATFORM_IGNORES_CASE, type PathPolicyConfig, type WorkspaceFolderInfo } from '../shared/pathPolicy';
 import { engineLimits, retryPolicy, type MultiEditSettings, type SettingsReader } from './settings';
 import { summarizeRequest } from './tools/requestSummary';
 import { WorkspaceFileStore, type StoreHooks } from './workspaceFileStore';

@@ -1,7 +1,7 @@
 /** Request paths as files: resolved the way the tools resolve them (see pathPolicy). */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { PLATFORM_IGNORES_CASE, resolveRequestedPath } from '../pathPolicy';
+import { PLATFORM_IGNORES_CASE, resolveRequestedPath } from '../../shared/pathPolicy';
 import { currentWorkspaceFolders } from '../requestRunner';
 
 /** The absolute path a requested path stands for, or undefined when it cannot be resolved. */

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { formatForModel, plural } from '../../core/format';
 import type { ToolName } from '../../core/ids';
 import { absoluteTarget } from '../diagnostics/targetPaths';
-import { isOutsideWorkspace, resolveRequestedPath } from '../pathPolicy';
+import { isOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
 import { displayPath, pathPolicyConfig } from '../requestRunner';
 import type { Services } from '../services';
 import type { MultiEditSettings } from '../settings';
