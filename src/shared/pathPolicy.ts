@@ -41,6 +41,12 @@ export interface PathPolicyConfig {
   readonly wording?: ScopeWording;
 }
 
+/** Version-control internals: an edit there corrupts the repository rather than changing code. The extension's default. */
+export const VCS_PROTECTED_GLOBS: readonly string[] = ['**/.git/**', '**/.hg/**', '**/.svn/**'];
+
+/** The MCP server's default: the extension's, and .env files, which hold secrets an agent has no business rewriting. */
+export const MCP_PROTECTED_GLOBS: readonly string[] = [...VCS_PROTECTED_GLOBS, '**/.env*'];
+
 export const RELATIVE_PATH_RESOLVED = 'RELATIVE_PATH_RESOLVED';
 
 /** File systems where paths differ only by case name the same file: Windows and macOS. */

@@ -4,6 +4,7 @@
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
 import type { Limits, RetryPolicy } from '../core/options';
+import { VCS_PROTECTED_GLOBS } from '../shared/pathPolicy';
 
 export const SAVE_AFTER_EDIT_VALUES = ['ifNotDirty', 'always', 'never'] as const;
 export type SaveAfterEdit = (typeof SAVE_AFTER_EDIT_VALUES)[number];
@@ -50,8 +51,7 @@ export const SETTING_KEYS = {
   retryMaxTotalMs: 'retry.maxTotalMs',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
-/** Version-control internals: an edit there corrupts the repository rather than changing code. */
-export const DEFAULT_PROTECTED_GLOBS: readonly string[] = ['**/.git/**', '**/.hg/**', '**/.svn/**'];
+export const DEFAULT_PROTECTED_GLOBS = VCS_PROTECTED_GLOBS;
 
 export const DEFAULT_SETTINGS: MultiEditSettings = {
   contextLines: 6,
