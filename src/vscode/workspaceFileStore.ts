@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { CancellationSignal } from '../core/options';
 import type { FileKind, FileStat, FileStore, PlannedWrite, StoreFailure, StoreResult, StoredText } from '../core/fileStore';
 import { storeFailureFromError } from '../core/fsErrors';
-import { withDocumentLocks } from './documentLocks';
+import { withDocumentLocks } from '../shared/documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */

@@ -11,13 +11,15 @@
 import { stat } from 'node:fs/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { version } from '../../../package.json';
 import { runRequest } from '../../core';
 import { NodeFileStore } from '../nodeFileStore';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';
+import { inTurn } from './turns';
 
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
@@ -27,6 +29,16 @@ export interface McpServerCommand {
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
 const ROOTS_TIMEOUT_MS = 5_000;
 const EXIT_USAGE = 2;
+
+/**
+ * tools/call as this server accepts it before the SDK checks the call's shape: loose
+ * enough that arguments which are not an object reach the SDK's check and come back
+ * as InvalidParams (the caller's fault), not as an internal error from a failed parse.
+ */
+const CallToolRequest = z.object({
+  method: z.literal('tools/call'),
+  params: z.object({ name: z.string(), arguments: z.unknown().optional() }).passthrough(),
+});
 
 function log(message: string): void {
   process.stderr.write(`multi-edit mcp: ${message}\n`);
@@ -65,17 +77,19 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
 
   const tools = toolDefinitions();
   protocol.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  protocol.setRequestHandler(CallToolRequestSchema, (request, extra) => lifecycle.track((async () => {
+  protocol.setRequestHandler(CallToolRequest, (request, extra) => lifecycle.track((async () => {
     await rootsReady;
     const started = performance.now();
+    const { name, arguments: args } = request.params;
+    const checkPath = scope.pathCheck();
     // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
-    const response = await runRequest(request.params.name, request.params.arguments, {
+    const response = await inTurn(args, checkPath, () => runRequest(name, args, {
       store: new NodeFileStore(),
-      checkPath: scope.pathCheck(),
+      checkPath,
       displayPath: (path) => scope.displayPath(path),
       cancellation: lifecycle.cancellationFor(extra.signal),
-    });
-    log(`${request.params.name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
+    }));
+    log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
     return toolResult(response);
   })()));
   protocol.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);

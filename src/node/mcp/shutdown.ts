@@ -20,8 +20,8 @@ export type StopReason = { readonly kind: 'input_closed' } | { readonly kind: 's
 export class Lifecycle {
   private readonly running = new Set<Promise<unknown>>();
   private reason: StopReason | undefined;
-  private readonly stopped: Promise<StopReason>;
-  private onStop: (reason: StopReason) => void = () => undefined;
+  private readonly stopped: Promise<void>;
+  private onStop: () => void = () => undefined;
 
   constructor(private readonly input: NodeJS.ReadableStream = process.stdin) {
     this.stopped = new Promise((resolve) => {
@@ -59,21 +59,25 @@ export class Lifecycle {
     return call;
   }
 
-  /** Resolves once the server was told to stop and every call it was running has settled. */
+  /**
+   * Resolves once the server was told to stop and every call it was running has
+   * settled, with the reason that stopped it: a signal that came while the calls
+   * wound down outranks the end of stdin.
+   */
   async whenStopped(): Promise<StopReason> {
-    const reason = await this.stopped;
+    await this.stopped;
     while (this.running.size > 0) {
       await Promise.allSettled([...this.running]);
     }
-    return reason;
+    return this.reason as StopReason;
   }
 
   private stop(reason: StopReason): void {
-    // The first reason wins; a later signal still cancels the running calls (the getter reads it).
+    // A signal outranks the end of stdin: it cancels the calls still running.
     if (this.reason === undefined || reason.kind === 'signal') {
       this.reason = reason;
     }
-    this.onStop(reason);
+    this.onStop();
   }
 }
 
