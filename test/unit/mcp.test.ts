@@ -25,6 +25,13 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json')
 
 const edit = (filePath: string, oldString: string, newString: string): object => ({ file_path: filePath, edits: [{ old_string: oldString, new_string: newString }] });
 
+/** A generated JSON Schema as a tool lists it: without its "$schema" key. */
+function withoutDialect(schema: object): Record<string, unknown> {
+  const bare: Record<string, unknown> = { ...schema };
+  delete bare.$schema;
+  return bare;
+}
+
 function tempDir(label: string): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `multi-edit-mcp-${label}-`)));
 }
@@ -88,8 +95,7 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
       const { tools } = await session.client.listTools();
       const generated = requestJsonSchemas();
       for (const tool of tools) {
-        const { $schema: _dialect, ...bare } = generated[tool.name as keyof typeof generated] as Record<string, unknown>;
-        assert.deepEqual(tool.inputSchema, bare, `${tool.name} inputSchema drifted from src/core/schemas.ts`);
+        assert.deepEqual(tool.inputSchema, withoutDialect(generated[tool.name as keyof typeof generated]), `${tool.name} inputSchema drifted from src/core/schemas.ts`);
         const contributed = manifest.contributes.languageModelTools.find((candidate) => candidate.name === tool.name);
         assert.deepEqual(tool.inputSchema, contributed?.inputSchema, `${tool.name} inputSchema differs from package.json`);
       }
@@ -97,7 +103,7 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
 
     it('gives each tool an object outputSchema generated from the zod response schema, which accepts responses and refuses others', async () => {
       const { tools } = await session.client.listTools();
-      const { $schema: _dialect, ...union } = z.toJSONSchema(responseSchema, { target: 'draft-7' }) as Record<string, unknown>;
+      const union = withoutDialect(z.toJSONSchema(responseSchema, { target: 'draft-7' }));
       const validate = new AjvJsonSchemaValidator().getValidator(tools[0].outputSchema as never);
       for (const tool of tools) {
         assert.deepEqual(tool.outputSchema, { type: 'object', ...union }, `${tool.name} outputSchema drifted from src/core/schemas.ts`);
