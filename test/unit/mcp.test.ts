@@ -4,7 +4,7 @@
  * calls on one file, and a client that goes away mid-call.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -373,6 +373,33 @@ describe('MCP server: process', function () {
       }
     });
   }
+
+  it('a call the client cancels (notifications/cancelled) is undone as a whole, and the server keeps serving', async () => {
+    const request = seedBatch();
+    const session = await startMcpSession({ cwd: dir });
+    try {
+      const controller = new AbortController();
+      const call = session.client.callTool({ name: 'multi_edit_files', arguments: request as Record<string, unknown> }, undefined, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      controller.abort();
+      await assert.rejects(call);
+      await waitFor(() => /multi_edit_files: \w+ in/.test(session.stderr()));
+      assert.match(session.stderr(), /multi_edit_files: CANCELLED in/);
+      assert.equal(batchState(), 'all old');
+      assert.deepEqual(sidecars(), []);
+      fs.writeFileSync(path.join(dir, 'after.txt'), 'x\n');
+      successOf((await session.call('multi_edit', edit(path.join(dir, 'after.txt'), 'x', 'y'))).response);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('refuses to start with a --root that is not a directory (exit 2, told on stderr)', () => {
+    const run = spawnSync(process.execPath, [CLI, 'mcp', '--root', 'missing'], { cwd: dir, input: '', encoding: 'utf8' });
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, new RegExp(`--root ${path.join(dir, 'missing')} is not a directory`));
+  });
 
   it('exits 0 when stdin closes and 128 + n on a signal; a line that is not JSON-RPC is logged and skipped', async () => {
     const run = (signal?: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> => new Promise((resolve) => {
