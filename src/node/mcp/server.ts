@@ -3,13 +3,13 @@
  * Bundled on its own (dist/mcp.js) and loaded only by this command, so `apply`
  * never loads the SDK. Standard output carries the protocol only; logs go to stderr.
  *
- * The tool handlers sit on the SDK's protocol object rather than McpServer.registerTool:
- * registerTool validates arguments itself and answers a schema failure with a bare
- * text, where this server answers with a VALIDATION_FAILED envelope, and it cannot
- * declare an outputSchema that is a union (success or envelope).
+ * It uses the SDK's low-level Server, which the SDK keeps for such cases, rather than
+ * McpServer.registerTool: registerTool validates arguments itself and answers a schema
+ * failure with a bare text, where this server answers with a VALIDATION_FAILED
+ * envelope, and it cannot declare an outputSchema that is a union (success or envelope).
  */
 import { stat } from 'node:fs/promises';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -55,15 +55,14 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
   }
   const scope = new RootScope(roots, cwd);
   const lifecycle = new Lifecycle();
-  const server = new McpServer({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
-  const protocol = server.server;
+  const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
   let rootsReady: Promise<void> = Promise.resolve();
 
   const refreshRoots = (): void => {
-    if (protocol.getClientCapabilities()?.roots === undefined) {
+    if (server.getClientCapabilities()?.roots === undefined) {
       return;
     }
-    rootsReady = protocol.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS }).then(
+    rootsReady = server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS }).then(
       ({ roots: listed }) => {
         const ignored = scope.setClientRoots(listed);
         if (ignored.length > 0) {
@@ -76,8 +75,8 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
   };
 
   const tools = toolDefinitions();
-  protocol.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  protocol.setRequestHandler(CallToolRequest, (request, extra) => lifecycle.track((async () => {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequest, (request, extra) => lifecycle.track((async () => {
     await rootsReady;
     const started = performance.now();
     const { name, arguments: args } = request.params;
@@ -92,9 +91,9 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
     return toolResult(response);
   })()));
-  protocol.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);
-  protocol.oninitialized = refreshRoots;
-  protocol.onerror = (error) => log(`protocol error: ${error.message}`);
+  server.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);
+  server.oninitialized = refreshRoots;
+  server.onerror = (error) => log(`protocol error: ${error.message}`);
 
   lifecycle.watch();
   await server.connect(new StdioServerTransport());
