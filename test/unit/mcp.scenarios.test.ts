@@ -50,7 +50,8 @@ describe('MCP server: every CLI request scenario gives the same response', funct
     await session.close();
     fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(requestDir, { recursive: true, force: true });
-    recordFigure('MCP scenarios', `${same} CLI request scenarios gave the same response through MCP; ${differing.length} differ by design (${differing.join('; ')})`);
+    const byDesign = differing.length === 0 ? 'none differs' : `${differing.length} differ${differing.length === 1 ? 's' : ''} by design (${differing.join('; ')})`;
+    recordFigure('MCP scenarios', `${same} CLI request scenarios gave the same response JSON and bytes through MCP; ${byDesign}`);
   });
 
   beforeEach(() => emptyDirectory(root));

@@ -1,12 +1,14 @@
 /**
- * The requests the CLI suite runs, as one table: the files a scenario starts from,
- * the request, and what its JSON response and the files must show. test/unit/cli.test.ts
+ * The requests the CLI suite runs, and the demo's requests (npm run demo:cli), as one
+ * table: the files a scenario starts from, the request, and what its JSON response and
+ * the files must show. test/unit/cli.test.ts
  * runs each through `multi-edit apply`; test/unit/mcp.scenarios.test.ts runs each
  * through `multi-edit mcp` and requires the same response JSON and the same bytes.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ErrorCode } from '../../../src/core/errorCodes';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../../src/core/schemas';
 
 export interface ScenarioFiles {
@@ -73,6 +75,45 @@ export function scenarioNamed(name: string): RequestScenario {
   const scenario = REQUEST_SCENARIOS.find((candidate) => candidate.name === name);
   assert.ok(scenario, `no request scenario named "${name}"`);
   return scenario;
+}
+
+/** The demo (npm run demo:cli): its workspace and its requests, whose paths are relative to the workspace. */
+const DEMO_DIR = path.resolve(__dirname, '../../../../demo');
+
+function demoWorkspaceFiles(): Record<string, Buffer> {
+  const workspace = path.join(DEMO_DIR, 'workspace');
+  const files: Record<string, Buffer> = {};
+  for (const entry of fs.readdirSync(workspace, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const full = path.join(entry.parentPath, entry.name);
+      files[path.relative(workspace, full)] = fs.readFileSync(full);
+    }
+  }
+  return files;
+}
+
+/** A demo request on a copy of the demo workspace; a failure must leave every file as it was. */
+function demoScenario(request: string, outcome: 'success' | ErrorCode): RequestScenario {
+  const files = demoWorkspaceFiles();
+  return {
+    name: `demo request ${request}: ${outcome}`,
+    files,
+    request: (at) => {
+      const written = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'requests', request), 'utf8')) as { file_path?: string; files?: { file_path: string }[] };
+      const absolute = <T extends { file_path?: string }>(entry: T): T => ({ ...entry, file_path: at(entry.file_path ?? '') });
+      return written.files ? { ...written, files: written.files.map(absolute) } : absolute(written);
+    },
+    check: (response, scenarioFiles) => {
+      if (outcome === 'success') {
+        successOf(response);
+        return;
+      }
+      assert.equal(envelopeOf(response).error_code, outcome);
+      for (const [name, bytes] of Object.entries(files)) {
+        assert.deepEqual(scenarioFiles.bytes(name), bytes, `${name} changed`);
+      }
+    },
+  };
 }
 
 const FUNCTION_RUN = 'function run() {\n\treturn 1;\n}\n';
@@ -239,4 +280,9 @@ export const REQUEST_SCENARIOS: readonly RequestScenario[] = [
       assert.deepEqual(envelope.context?.match_locations?.map((location) => location.line), [1, 3]);
     },
   },
+  demoScenario('01-rename-total.multiedit.json', 'success'),
+  demoScenario('02-crlf-multiline.multiedit.json', 'success'),
+  demoScenario('03-whitespace-near-miss.multiedit.json', 'MATCH_NOT_FOUND'),
+  demoScenario('04-ambiguous-match.multiedit.json', 'AMBIGUOUS_MATCH'),
+  demoScenario('05-multi-file-second-fails.multiedit.json', 'MATCH_NOT_FOUND'),
 ];
