@@ -22,7 +22,7 @@ function withoutDialect(schema: object): Record<string, unknown> {
  * MCP requires an outputSchema of type "object"; the response is a union of two
  * objects (success or envelope), so the union is kept and the type stated over it.
  */
-export function responseOutputSchema(): Tool['outputSchema'] {
+function responseOutputSchema(): Tool['outputSchema'] {
   return { type: 'object', ...withoutDialect(z.toJSONSchema(responseSchema, { target: 'draft-7' })) } as Tool['outputSchema'];
 }
 

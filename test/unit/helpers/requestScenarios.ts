@@ -55,7 +55,7 @@ export function seedScenario(dir: string, scenario: RequestScenario): ScenarioFi
   return scenarioFiles(dir);
 }
 
-export function scenarioFiles(dir: string): ScenarioFiles {
+function scenarioFiles(dir: string): ScenarioFiles {
   const at = (name: string): string => path.join(dir, name);
   return {
     at,
