@@ -103,14 +103,14 @@ function demoScenario(request: string, outcome: 'success' | ErrorCode): RequestS
       const absolute = <T extends { file_path?: string }>(entry: T): T => ({ ...entry, file_path: at(entry.file_path ?? '') });
       return written.files ? { ...written, files: written.files.map(absolute) } : absolute(written);
     },
-    check: (response, scenarioFiles) => {
+    check: (response, copy) => {
       if (outcome === 'success') {
         successOf(response);
         return;
       }
       assert.equal(envelopeOf(response).error_code, outcome);
       for (const [name, bytes] of Object.entries(files)) {
-        assert.deepEqual(scenarioFiles.bytes(name), bytes, `${name} changed`);
+        assert.deepEqual(copy.bytes(name), bytes, `${name} changed`);
       }
     },
   };
