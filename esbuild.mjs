@@ -1,4 +1,4 @@
-// Bundles the extension (cjs, vscode external) and the CLI (node, with a shebang).
+// Bundles the extension (cjs, vscode external), the CLI (node, with a shebang) and the CLI's MCP server.
 import * as esbuild from 'esbuild';
 import { chmodSync } from 'node:fs';
 
@@ -19,6 +19,8 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/node/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The MCP server and its SDK, loaded by dist/cli.js only for `multi-edit mcp` (src/node/mcpLauncher.ts).
+  { ...common, entryPoints: ['src/node/mcp/server.ts'], outfile: 'dist/mcp.js' },
 ];
 
 // Lines the watch task's problem matcher waits for: each rebuild starts and ends visibly.

@@ -38,6 +38,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndex, { group: ['**/node/*', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
   },
   {
+    // Node-side rules that both adapters share: they import the core, never an adapter.
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/shared runs outside VS Code too.' }], patterns: [coreThroughIndex, { group: ['**/node/*', '**/vscode/*', '../node', '../vscode'], message: 'src/shared may import src/core only.' }] }] },
+  },
+  {
     files: ['src/node/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/node runs outside VS Code.' }], patterns: [coreThroughIndex, { group: ['**/vscode/*', '../vscode'], message: 'src/node may import src/core, not src/vscode.' }] }] },
   },

@@ -14,6 +14,7 @@ import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath } from './cliPaths';
 import { Interruption } from './interruption';
+import { startMcpServer } from './mcpLauncher';
 import { NodeFileStore } from './nodeFileStore';
 
 const EXIT_SUCCESS = 0;
@@ -36,6 +37,8 @@ async function main(args: readonly string[]): Promise<number> {
       return EXIT_SUCCESS;
     case 'usage_error':
       return reportUsageError(command.message, true);
+    case 'mcp':
+      return startMcpServer(command);
     case 'apply':
       try {
         return await apply(command);

@@ -13,8 +13,16 @@ export interface ApplyCommand {
   readonly source: string;
 }
 
+/** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
+export interface McpCommand {
+  readonly kind: 'mcp';
+  /** The --root directories, as given (resolved by the server). */
+  readonly roots: readonly string[];
+}
+
 export type CliCommand =
   | ApplyCommand
+  | McpCommand
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
   | { readonly kind: 'usage_error'; readonly message: string };
@@ -34,10 +42,30 @@ export function parseArgs(args: readonly string[]): CliCommand {
   if (command === undefined) {
     return usageError('no command given');
   }
+  if (command === 'mcp') {
+    return parseMcp(rest);
+  }
   if (command !== 'apply') {
-    return usageError(`unknown command "${command}"; the only command is "apply"`);
+    return usageError(`unknown command "${command}"; the commands are "apply" and "mcp"`);
   }
   return parseApply(rest);
+}
+
+function parseMcp(args: readonly string[]): CliCommand {
+  const roots: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--root' || arg.startsWith('--root=')) {
+      const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
+      if (value === undefined || value === '') {
+        return usageError('--root needs a directory');
+      }
+      roots.push(value);
+    } else {
+      return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
+    }
+  }
+  return { kind: 'mcp', roots };
 }
 
 function parseApply(args: readonly string[]): CliCommand {

@@ -4,6 +4,7 @@
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
 import type { Limits, RetryPolicy } from '../../core/index';
+import { VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
 import { CONFIG_SECTION } from './ids';
 
 export const SAVE_AFTER_EDIT_VALUES = ['ifNotDirty', 'always', 'never'] as const;
@@ -57,8 +58,7 @@ export const SETTING_KEYS = {
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
-/** Version-control internals: an edit there corrupts the repository rather than changing code. */
-export const DEFAULT_PROTECTED_GLOBS: readonly string[] = ['**/.git/**', '**/.hg/**', '**/.svn/**'];
+export const DEFAULT_PROTECTED_GLOBS = VCS_PROTECTED_GLOBS;
 
 export const DEFAULT_SETTINGS: MultiEditSettings = {
   contextLines: 6,

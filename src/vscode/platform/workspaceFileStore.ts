@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
-import { withDocumentLocks } from './documentLocks';
+import { withDocumentLocks } from '../../shared/documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
