@@ -42,7 +42,7 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
     ...(extras.file_index !== undefined ? { file_index: extras.file_index } : {}),
     ...(extras.edit_index !== undefined ? { edit_index: extras.edit_index } : {}),
     recovery_hints: [...new Set([...(extras.hints ?? []), ...info.hints])],
-    ...(extras.diagnosis ? { diagnosis: { kind: extras.diagnosis.kind, detail: sanitizeText(extras.diagnosis.detail) } } : {}),
+    ...(extras.diagnosis ? { diagnosis: { ...extras.diagnosis, detail: sanitizeText(extras.diagnosis.detail) } } : {}),
     ...(extras.context ? { context: extras.context } : {}),
     edit_status: (extras.edit_status ?? []).map((status) => ({ ...status, message: sanitizeText(status.message) })),
     next_action: {
