@@ -128,7 +128,7 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
     'Copy the blank lines between the lines of old_string exactly as the file has them',
   ],
   ELIDED_CONTENT: [
-    'Write out every line of old_string: a placeholder such as "..." or "// existing code" is matched literally and never stands for lines',
+    'Write out every line that old_string spans; a placeholder such as "..." or "// existing code" is matched literally and never stands for lines',
   ],
   CONTENT_MISMATCH: [
     'The file has other text on the line named in the diagnosis, perhaps changed since it was read: re-read those lines and rebuild old_string and new_string from them',
