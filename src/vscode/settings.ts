@@ -3,7 +3,7 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import type { Limits, RetryPolicy } from '../core/index';
+import type { InsideIndentationPolicy, Limits, RetryPolicy } from '../core/index';
 
 export const SAVE_AFTER_EDIT_VALUES = ['ifNotDirty', 'always', 'never'] as const;
 export type SaveAfterEdit = (typeof SAVE_AFTER_EDIT_VALUES)[number];
@@ -23,6 +23,8 @@ export function shouldSaveAfterEdit(policy: SaveAfterEdit, wasDirty: boolean): b
 export const CONFIRMATION_VALUES = ['outsideWorkspace', 'always', 'never'] as const;
 export type ConfirmationPolicy = (typeof CONFIRMATION_VALUES)[number];
 
+export const INSIDE_INDENTATION_VALUES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
+
 export interface MultiEditSettings {
   readonly contextLines: number;
   readonly maxMatchLocations: number;
@@ -34,6 +36,7 @@ export interface MultiEditSettings {
   readonly confirmation: ConfirmationPolicy;
   readonly retryMaxAttempts: number;
   readonly retryMaxTotalMs: number;
+  readonly insideIndentation: InsideIndentationPolicy;
 }
 
 /** The configuration keys (relative to `multiEdit`), one per setting. */
@@ -48,6 +51,7 @@ export const SETTING_KEYS = {
   confirmation: 'confirmation',
   retryMaxAttempts: 'retry.maxAttempts',
   retryMaxTotalMs: 'retry.maxTotalMs',
+  insideIndentation: 'insideIndentation',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
 /** Version-control internals: an edit there corrupts the repository rather than changing code. */
@@ -64,6 +68,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   confirmation: 'outsideWorkspace',
   retryMaxAttempts: 5,
   retryMaxTotalMs: 10_000,
+  insideIndentation: 'warn',
 };
 
 type NumericSetting = 'contextLines' | 'maxMatchLocations' | 'maxFileSizeMB' | 'maxEnvelopeKB' | 'retryMaxAttempts' | 'retryMaxTotalMs';
@@ -124,6 +129,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     confirmation: readEnum(source, SETTING_KEYS.confirmation, CONFIRMATION_VALUES, DEFAULT_SETTINGS.confirmation),
     retryMaxAttempts: readNumber(source, 'retryMaxAttempts'),
     retryMaxTotalMs: readNumber(source, 'retryMaxTotalMs'),
+    insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
   };
 }
 
@@ -134,6 +140,7 @@ export function engineLimits(settings: MultiEditSettings): Partial<Limits> {
     maxMatchLocations: settings.maxMatchLocations,
     maxFileBytes: Math.floor(settings.maxFileSizeMB * 1024 * 1024),
     maxEnvelopeBytes: settings.maxEnvelopeKB * 1024,
+    insideIndentation: settings.insideIndentation,
   };
 }
 
