@@ -72,6 +72,10 @@ const indentOf = (line: string): string => /^[ \t]*/.exec(line)?.[0] ?? '';
 function indentTranslator(pairs: readonly Pair[], base: readonly string[], ours: readonly string[]): (line: string) => string {
   const known = new Map<string, string>();
   let spacesPerTab = 0;
+  // Trailing whitespace the reader wrote and the file does not have goes from its new lines too.
+  const trailing = /[ \t]+$/;
+  const dropTrailing = pairs.some(([b, o]) => trailing.test(base[b]) && !trailing.test(ours[o]));
+  const end = (line: string): string => (dropTrailing ? line.replace(trailing, '') : line);
   for (const [b, o] of pairs) {
     if (base[b].trim() === '') {
       continue;
@@ -84,7 +88,9 @@ function indentTranslator(pairs: readonly Pair[], base: readonly string[], ours:
       spacesPerTab = from.length / tabs;
     }
   }
-  return (line) => {
+  return (line) => end(reindent(line));
+
+  function reindent(line: string): string {
     const indent = indentOf(line);
     if (known.has(indent)) {
       return (known.get(indent) ?? '') + line.slice(indent.length);
@@ -99,7 +105,7 @@ function indentTranslator(pairs: readonly Pair[], base: readonly string[], ours:
       rest = rest.replace(new RegExp(` {${spacesPerTab}}`, 'g'), '\t');
     }
     return (known.get(prefix) ?? '') + rest + line.slice(indent.length);
-  };
+  }
 }
 
 /** Lines of a text and the break that joins them (the text's first break, or LF). */

@@ -96,9 +96,11 @@ function textOfRange(snippet: string, startLine: number, range: NonNullable<Diag
 
 const LINE_NUMBER = /^[ \t]*\d+(?:\t|→|: ?| ?\| ?)/;
 
-/** new_string undone the way the diagnosis says old_string must be undone. */
-function undoInNewString(kind: string, text: string): string {
+/** new_string undone the way the diagnosis says old_string must be undone; `fileText` is the near match. */
+function undoInNewString(kind: string, text: string, fileText: string): string {
   switch (kind) {
+    case 'UNICODE_NORMALIZATION':
+      return text.normalize(fileText === fileText.normalize('NFD') ? 'NFD' : 'NFC');
     case 'LINE_NUMBER_PREFIX':
       return text.split('\n').map((line) => line.replace(LINE_NUMBER, '')).join('\n');
     case 'ESCAPED_TEXT':
@@ -164,8 +166,8 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
   if (nearText === undefined) {
     return 'the near match is not inside the snippet';
   }
-  const base = undoInNewString(diagnosis.kind, edit.old_string);
-  return { ...edit, old_string: nearText, new_string: mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string)) };
+  const base = undoInNewString(diagnosis.kind, edit.old_string, nearText);
+  return { ...edit, old_string: nearText, new_string: mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText)) };
 }
 
 export const envelopeReader: Reader = {

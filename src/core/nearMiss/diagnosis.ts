@@ -58,7 +58,20 @@ export function diagnoseKnownMiss(input: MissInput): LocatedDiagnosis | undefine
     return withOccurrences(text, index, alreadyApplied(index, applied, newString.length));
   }
   const located = exact ?? (closest && blockMiss(text, index, readings[0], closest));
-  return located && withOccurrences(text, index, located);
+  return located && withOccurrences(text, index, fromLineStart(text, index, located));
+}
+
+/**
+ * A near match that starts inside a line's leading whitespace starts at the line
+ * instead: copying it then never makes an old_string that matches inside indentation.
+ */
+function fromLineStart(text: string, index: LineIndex, located: LocatedDiagnosis): LocatedDiagnosis {
+  const { offset, length } = located.span;
+  const lineStart = index.lineStart(index.lineOfOffset(offset));
+  if (lineStart === offset || !/^[ \t]*$/.test(text.slice(lineStart, offset))) {
+    return located;
+  }
+  return { ...located, span: { offset: lineStart, length: length + offset - lineStart } };
 }
 
 function alreadyApplied(index: LineIndex, applied: number, length: number): LocatedDiagnosis {
