@@ -141,6 +141,30 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** The blank lines of one side around a gap: the gap's own and the blank lines next to it. */
+function blankRun(isBlank: (at: number) => boolean, from: number, count: number, total: number): { first: number; count: number } {
+  let first = from;
+  while (first > 0 && isBlank(first - 1)) {
+    first--;
+  }
+  let end = from + count;
+  while (end < total && isBlank(end)) {
+    end++;
+  }
+  return { first, count: end - first };
+}
+
+function blankLinesDetail(
+  needle: readonly NeedleLine[], file: readonly TextLine[], gap: Gap, fileLineNumber: (windowLine: number) => number, spanLines: string,
+): string {
+  const inNeedle = blankRun((at) => needle[at].text.trim() === '', gap.needleFrom, gap.needleCount, needle.length);
+  const inFile = blankRun((at) => file[at].text.trim() === '', gap.fileFrom, gap.fileCount, file.length);
+  const fileFirst = fileLineNumber(inFile.first);
+  const where = inFile.count === 0 ? `none before file line ${fileFirst}` : lineRange(fileFirst, inFile.count);
+  const after = inNeedle.first === 0 ? 'at its start' : `after its line ${inNeedle.first}`;
+  return `old_string has ${plural(inNeedle.count, 'blank line')} ${after} where the file has ${plural(inFile.count, 'blank line')} (${where}); ${spanLines}`;
+}
+
 /** The block near miss around `closest`, or undefined when the alignment is not convincing. */
 export function blockMiss(text: string, index: LineIndex, reading: NeedleReading, closest: TextSpan): LocatedDiagnosis | undefined {
   const needle = reading.lines;
@@ -179,7 +203,7 @@ export function blockMiss(text: string, index: LineIndex, reading: NeedleReading
   const detail = gap.kind === 'elided'
     ? `line ${gap.needleFrom + 1} of old_string ("${needle.find((l, at) => at >= gap.needleFrom && isElisionMarker(l.text))?.text.trim()}") stands for file ${lineRange(line, gap.fileCount)}, which old_string leaves out; ${spanLines}`
     : gap.kind === 'blank'
-      ? `old_string has ${plural(gap.needleCount, 'blank line')} after its line ${gap.needleFrom} where the file has ${plural(gap.fileCount, 'blank line')} (${lineRange(line, Math.max(1, gap.fileCount))}); ${spanLines}`
+      ? blankLinesDetail(needle, file, gap, fileLineNumber, spanLines)
       : `${gap.needleCount === 0 ? `old_string has no line where file line ${line} stands` : `line ${gap.needleFrom + 1} of old_string differs from file line ${line}`} (${plural(differing, 'line')} differ${differing === 1 ? 's' : ''}); the other lines match: ${spanLines}`;
   return {
     diagnosis: { kind: KIND_OF_GAP[gap.kind], detail: detail + also, line, column, old_string_line: gap.needleFrom + 1 },

@@ -23,6 +23,10 @@ export interface NearMiss {
 /** Lays the needle's lines on the text's lines from `first` on; undefined unless every line fits. */
 function layNeedle(needle: NeedleReading, textLines: readonly TextLine[], first: number, atEndOfText: boolean, sentBreaks: readonly LineBreak[] | undefined): NearMiss | undefined {
   const differences: Difference[] = [];
+  // Line breaks that differ from the file's, for old_string as converted and as sent: the closer of the two counts.
+  const convertedBreaks: Difference[] = [];
+  const breaksAsSent: Difference[] = [];
+  const withBreaks = (): Difference[] => [...differences, ...(sentBreaks && breaksAsSent.length <= convertedBreaks.length ? breaksAsSent : convertedBreaks)];
   const lineTotal = needle.lines.length;
   let start = 0;
   for (let lineNumber = 0; lineNumber < lineTotal; lineNumber++) {
@@ -40,7 +44,7 @@ function layNeedle(needle: NeedleReading, textLines: readonly TextLine[], first:
       start = textLine.start + fit.from;
     }
     if (lineNumber === lineTotal - 1) {
-      return { differences, span: { offset: start, length: textLine.start + fit.to - start } };
+      return { differences: withBreaks(), span: { offset: start, length: textLine.start + fit.to - start } };
     }
     const lineEnd = textLine.start + textLine.text.length;
     if (textLine.lineBreak === '') {
@@ -50,12 +54,15 @@ function layNeedle(needle: NeedleReading, textLines: readonly TextLine[], first:
         return undefined;
       }
       differences.push({ kind: 'WHITESPACE_ONLY', needleLine: lineNumber, at: lineEnd, needleText: needleLine.lineBreak, fileText: '', where: 'end of text' });
-      return { differences, span: { offset: start, length: lineEnd - start } };
+      return { differences: withBreaks(), span: { offset: start, length: lineEnd - start } };
     }
-    // A break counts as different only when neither the break as sent nor as converted to the file's ending fits.
     const sentBreak = sentBreaks?.[lineNumber] ?? needleLine.lineBreak;
-    if (needleLine.lineBreak !== 'ESCAPE' && needleLine.lineBreak !== textLine.lineBreak && sentBreak !== textLine.lineBreak) {
-      differences.push({ kind: 'EOL_MISMATCH', needleLine: lineNumber, at: lineEnd, needleText: sentBreak, fileText: textLine.lineBreak, where: 'line end' });
+    const breakDifference = (needleText: LineBreak): Difference => ({ kind: 'EOL_MISMATCH', needleLine: lineNumber, at: lineEnd, needleText, fileText: textLine.lineBreak, where: 'line end' });
+    if (needleLine.lineBreak !== 'ESCAPE' && needleLine.lineBreak !== textLine.lineBreak) {
+      convertedBreaks.push(breakDifference(needleLine.lineBreak));
+    }
+    if (needleLine.lineBreak !== 'ESCAPE' && sentBreak !== textLine.lineBreak) {
+      breaksAsSent.push(breakDifference(sentBreak));
     }
   }
   return undefined;
