@@ -8,6 +8,8 @@
  * the intended result.
  */
 
+import { commonSubsequence } from '../../src/core/index';
+
 type Pair = [number, number];
 
 /** A line reduced to what survives whitespace and look-alike differences. */
@@ -23,26 +25,7 @@ export function lineKey(line: string): string {
 
 /** Pairs of a longest common subsequence under `same`, in order. */
 export function commonLines(a: readonly string[], b: readonly string[], same: (x: string, y: string) => boolean): Pair[] {
-  const width = b.length + 1;
-  const table = new Uint32Array((a.length + 1) * width);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      table[i * width + j] = same(a[i], b[j]) ? table[(i + 1) * width + j + 1] + 1 : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
-    }
-  }
-  const pairs: Pair[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (same(a[i], b[j]) && table[i * width + j] === table[(i + 1) * width + j + 1] + 1) {
-      pairs.push([i, j]);
-      i++;
-      j++;
-    } else if (table[(i + 1) * width + j] >= table[i * width + j + 1]) {
-      i++;
-    } else {
-      j++;
-    }
-  }
-  return pairs;
+  return commonSubsequence(a.length, b.length, (i, j) => same(a[i], b[j]));
 }
 
 /** A run of base lines [from, to) that one side replaced with `lines` (to === from: an insertion). */

@@ -7,6 +7,7 @@
  * - The message reader sees only the message text, as most tools return it; it may
  *   re-read the file or list a directory (each costs a round) and work from that.
  */
+import { nearestNames } from '../../src/core/index';
 import { commonLines, lineKey, mergeChange, splitText } from './merge';
 
 export interface EditPair {
@@ -260,20 +261,6 @@ function fixFromFile(edit: EditPair, fileText: string, knows: AgentKnowledge): E
   return { ...edit, old_string: block, new_string: mergeChange(edit.old_string, block, edit.new_string) };
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_u, at) => at);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
-
 const MISSING_FILE = /ENOENT|no such file|not found at|No file exists|does not exist|FILE_NOT_FOUND/i;
 
 export const messageReader: Reader = {
@@ -285,7 +272,7 @@ export const messageReader: Reader = {
         return { kind: 'list', directory: request.file_path.slice(0, cut) };
       }
       const name = request.file_path.slice(cut + 1);
-      const nearest = [...seen.names].sort((x, y) => editDistance(name, x) - editDistance(name, y))[0];
+      const nearest = nearestNames(name, seen.names)[0];
       return nearest ? { kind: 'send', request: { ...request, file_path: `${request.file_path.slice(0, cut)}/${nearest}` } } : { kind: 'give_up', why: 'empty directory' };
     }
     if (seen.fileText === undefined) {

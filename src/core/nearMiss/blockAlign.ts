@@ -11,6 +11,7 @@ import { roleOf, type LineRole, type TextSpan } from './closestMatch';
 import type { LocatedDiagnosis } from './describe';
 import type { NeedleLine, NeedleReading } from './needle';
 import { textLinesOf, type TextLine } from './textLines';
+import { commonSubsequence } from '../text/lcs';
 import type { LineIndex } from '../text/lineIndex';
 import type { DiagnosisKind } from '../contract/schemas';
 
@@ -47,31 +48,7 @@ function fits(needle: NeedleLine, file: TextLine, role: LineRole): boolean {
 
 /** Pairs (needle line, file line) of a longest common subsequence, in order. */
 function alignLines(needle: readonly NeedleLine[], file: readonly TextLine[]): [number, number][] {
-  const n = needle.length;
-  const m = file.length;
-  const width = m + 1;
-  const table = new Uint16Array((n + 1) * width);
-  for (let i = n - 1; i >= 0; i--) {
-    const role = roleOf(i, n);
-    for (let j = m - 1; j >= 0; j--) {
-      table[i * width + j] = fits(needle[i], file[j], role)
-        ? table[(i + 1) * width + j + 1] + 1
-        : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
-    }
-  }
-  const pairs: [number, number][] = [];
-  for (let i = 0, j = 0; i < n && j < m;) {
-    if (fits(needle[i], file[j], roleOf(i, n)) && table[i * width + j] === table[(i + 1) * width + j + 1] + 1) {
-      pairs.push([i, j]);
-      i++;
-      j++;
-    } else if (table[(i + 1) * width + j] >= table[i * width + j + 1]) {
-      i++;
-    } else {
-      j++;
-    }
-  }
-  return pairs;
+  return commonSubsequence(needle.length, file.length, (i, j) => fits(needle[i], file[j], roleOf(i, needle.length)));
 }
 
 type GapKind = 'elided' | 'blank' | 'content';
