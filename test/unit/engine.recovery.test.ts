@@ -83,6 +83,26 @@ describe('engine: recovery', () => {
     });
   });
 
+  describe('within the envelope size limit', () => {
+    it('shortens match_lines before anything else of the lead, and keeps clipped_lines true to the shrunk snippet', async () => {
+      const many = Array.from({ length: 900 }, (_unused, at) => `x${at}\ntarget line\n`).join('');
+      const store = new MemoryStore({ [FILE]: many });
+      const ambiguous = failureOf(await run('multi_edit', { file_path: FILE, edits: [{ old_string: 'target line', new_string: 'x' }] }, { store, limits: { maxEnvelopeBytes: 4096 } }));
+      assert.equal(ambiguous.context?.total_matches, 900);
+      assert.equal(ambiguous.context?.match_lines?.length, 100);
+
+      const wide = `${'w'.repeat(300)}\n`.repeat(20) + 'def f():\n    return 1\n';
+      const wideStore = new MemoryStore({ [FILE]: wide });
+      const shrunk = failureOf(await run('multi_edit', { file_path: FILE, edits: [{ old_string: 'def f():\n  return 1', new_string: 'x' }] }, { store: wideStore, limits: { maxEnvelopeBytes: 2500 } }));
+      assert.equal(shrunk.truncated, true);
+      assert.ok(shrunk.context?.snippet !== undefined);
+      const startLine = shrunk.context?.start_line ?? 1;
+      const lines = shrunk.context?.snippet?.split('\n') ?? [];
+      const marked = lines.flatMap((line, at) => (line.includes('…') ? [startLine + at] : []));
+      assert.deepEqual(shrunk.context?.clipped_lines ?? [], marked);
+    });
+  });
+
   describe('a path with a typo', () => {
     it('names the closest entries of the directory, nearest first', async () => {
       const store = new MemoryStore({ '/w/src/retry.ts': 'x', '/w/src/router.ts': 'y', '/w/src/zebra.md': 'z' });
