@@ -1,5 +1,7 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
+import type { InsideIndentationPolicy } from '../core/index';
+
 export type OutputFormat = 'json' | 'text';
 
 /** The request operand that means "read the request from standard input". */
@@ -11,6 +13,8 @@ export interface ApplyCommand {
   readonly format: OutputFormat;
   /** A request file path, or STDIN_OPERAND. */
   readonly source: string;
+  /** --inside-indentation: what to do with a match that starts inside a line's indentation. */
+  readonly insideIndentation?: InsideIndentationPolicy;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -28,6 +32,7 @@ export type CliCommand =
   | { readonly kind: 'usage_error'; readonly message: string };
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text'];
+const INDENTATION_POLICIES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
 
 const usageError = (message: string): CliCommand => ({ kind: 'usage_error', message });
 
@@ -71,6 +76,7 @@ function parseMcp(args: readonly string[]): CliCommand {
 function parseApply(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
+  let insideIndentation: InsideIndentationPolicy | undefined;
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -89,6 +95,12 @@ function parseApply(args: readonly string[]): CliCommand {
         return usageError(`unknown format "${value}"; use json or text`);
       }
       format = value as OutputFormat;
+    } else if (arg === '--inside-indentation' || arg.startsWith('--inside-indentation=')) {
+      const value = arg === '--inside-indentation' ? args[++index] : arg.slice('--inside-indentation='.length);
+      if (!INDENTATION_POLICIES.includes(value as InsideIndentationPolicy)) {
+        return usageError(`--inside-indentation needs one of ${INDENTATION_POLICIES.join(', ')}`);
+      }
+      insideIndentation = value as InsideIndentationPolicy;
     } else if (arg.startsWith('-') && arg !== STDIN_OPERAND) {
       return usageError(`unknown option "${arg}"`);
     } else {
@@ -101,5 +113,5 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0] };
+  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}) };
 }

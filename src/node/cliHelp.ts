@@ -1,7 +1,7 @@
 /** The CLI's usage line and its --help text. */
 import { ERRORS_DOC_URL } from '../core/index';
 
-export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] <request.json | ->
+export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--inside-indentation warn|refuseMultiline|refuse] <request.json | ->
        multi-edit mcp [--root DIR]...`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
@@ -29,6 +29,10 @@ Options:
                          Without it: the roots the client lists, or else the
                          current directory. Client roots can narrow --root, never
                          widen it. .git, .hg, .svn and .env* files are refused.
+  --inside-indentation P An old_string starting with spaces or tabs that matches inside
+                         a line's indentation: warn (default) applies it with a
+                         MATCH_INSIDE_INDENTATION warning; refuseMultiline refuses it
+                         when new_string spans lines; refuse always refuses it.
   -h, --help             Show this help.
   --version              Print the version.
 
