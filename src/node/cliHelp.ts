@@ -1,7 +1,7 @@
 /** The CLI's usage line and its --help text. */
 import { ERRORS_DOC_URL } from '../core/index';
 
-export const USAGE = 'usage: multi-edit apply [--dry-run] [--format json|text] <request.json | ->';
+export const USAGE = 'usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] <request.json | ->';
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -21,6 +21,8 @@ Options:
                          "error code=... file=... edit=... msg=..." followed by the
                          diagnosis, the recovery hints and the file's text around the failure.
                          edit=N is the 0-based edit_index, as in the JSON.
+  --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
+                         default 32.
   -h, --help             Show this help.
   --version              Print the version.
 

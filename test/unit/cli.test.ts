@@ -127,6 +127,16 @@ describe('CLI (dist/cli.js)', () => {
       assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'let answer = 41;\n');
     });
 
+    it('--max-file-size sets the size limit: a larger file is FILE_TOO_LARGE, a smaller one is edited', () => {
+      fs.writeFileSync(file('big.ts'), `${'x'.repeat(2048)}\nanswer = 41;\n`);
+      const request = writeRequest({ file_path: file('big.ts'), edits: [{ old_string: '41', new_string: '42' }] });
+      const refused = runCli(['apply', '--max-file-size', '0.001', request]);
+      assert.equal(refused.status, 1, refused.stdout);
+      assert.equal(envelopeOf(refused).error_code, 'FILE_TOO_LARGE');
+      assert.equal(runCli(['apply', '--max-file-size=1', request]).status, 0);
+      assert.match(fs.readFileSync(file('big.ts'), 'utf8'), /answer = 42;/);
+    });
+
     it('treats a request with "files" as multi_edit_files, and leaves the first file byte-identical when the second fails', () => {
       const firstBytes = Buffer.from('\uFEFFline one\r\nline two\r\n', 'utf8');
       fs.writeFileSync(file('first.txt'), firstBytes);
@@ -248,6 +258,7 @@ describe('CLI (dist/cli.js)', () => {
       ['an unknown option', ['apply', '--force', 'x.json'], /unknown option "--force"/],
       ['an unknown format', ['apply', '--format', 'xml', 'x.json'], /unknown format "xml"/],
       ['--format without a value', ['apply', 'x.json', '--format'], /--format needs a value/],
+      ['a --max-file-size that is not a positive number', ['apply', '--max-file-size', '-3', 'x.json'], /--max-file-size needs a positive number/],
       ['no request operand', ['apply', '--dry-run'], /apply needs a request file/],
       ['two request operands', ['apply', 'a.json', 'b.json'], /one request, but 2 were given/],
     ];

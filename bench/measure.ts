@@ -1,0 +1,90 @@
+/**
+ * Time and memory of one run, in this process or as a child process.
+ *
+ * In process, the peak is the largest heap plus external memory seen before any
+ * garbage collection during the run, or at its end (V8's GC profiler reports each
+ * collection), less what was in use before the run. A child process reports its own
+ * peak resident set size when it exits, through a preloaded module (peakRss.ts).
+ */
+import { spawn } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GCProfiler } from 'node:v8';
+
+/** Garbage from one run must not be collected in the next; the bench runs node with --expose-gc. */
+export const collectGarbage: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+export interface Measured<T> {
+  readonly ms: number;
+  readonly result: T;
+}
+
+export async function timeInProcess<T>(run: () => Promise<T>): Promise<Measured<T>> {
+  collectGarbage();
+  const started = process.hrtime.bigint();
+  const result = await run();
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, result };
+}
+
+/** Bytes of heap and external memory above what was in use before the run. */
+export async function peakInProcess(run: () => Promise<unknown>): Promise<number> {
+  collectGarbage();
+  const before = process.memoryUsage();
+  const baseline = before.heapUsed + before.external;
+  const profiler = new GCProfiler();
+  profiler.start();
+  await run();
+  const after = process.memoryUsage();
+  const statistics = profiler.stop()?.statistics ?? [];
+  let peak = after.heapUsed + after.external;
+  for (const entry of statistics) {
+    const heap = entry.beforeGC.heapStatistics;
+    peak = Math.max(peak, heap.usedHeapSize + heap.externalMemory);
+  }
+  return Math.max(0, peak - baseline);
+}
+
+export interface ProcessRun {
+  readonly exitCode: number;
+  readonly stdoutBytes: number;
+  readonly stdout: string;
+}
+
+/** Runs `node args...` to its end; the time covers spawn to exit, as a user waits for it. */
+export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<Measured<ProcessRun>> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const chunks: Buffer[] = [];
+    const errors: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const stdout = Buffer.concat(chunks);
+      if (code !== 0 && code !== 1) {
+        reject(new Error(`node ${args.join(' ')} exited with ${code}: ${Buffer.concat(errors).toString('utf8').slice(0, 500)}`));
+        return;
+      }
+      resolve({ ms, result: { exitCode: code ?? -1, stdoutBytes: stdout.length, stdout: stdout.toString('utf8') } });
+    });
+  });
+}
+
+const PEAK_RSS_MODULE = join(__dirname, 'peakRss.js');
+
+/** The peak resident set size of `node args...`, in bytes. */
+export async function peakRssOfNode(args: readonly string[], scratch: string): Promise<number> {
+  const reportPath = join(scratch, `peak-${process.pid}-${Date.now()}.txt`);
+  await runNode(['--require', PEAK_RSS_MODULE, ...args], { ...process.env, BENCH_PEAK_RSS_FILE: reportPath });
+  const kilobytes = Number((await readFile(reportPath, 'utf8')).trim());
+  await rm(reportPath, { force: true });
+  return kilobytes * 1024;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
