@@ -127,6 +127,11 @@ describe('CLI (dist/cli.js)', () => {
       assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'let answer = 41;\n');
     });
 
+    it('keeps zod out of dist/cli.js: only an invalid request loads it, from dist/schemaProblem.js', () => {
+      assert.doesNotMatch(fs.readFileSync(CLI, 'utf8'), /node_modules\/zod\//, 'dist/cli.js bundles zod');
+      assert.match(fs.readFileSync(path.join(REPO_ROOT, 'dist', 'schemaProblem.js'), 'utf8'), /node_modules\/zod\//);
+    });
+
     it('--max-file-size sets the size limit: a larger file is FILE_TOO_LARGE, a smaller one is edited', () => {
       fs.writeFileSync(file('big.ts'), `${'x'.repeat(2048)}\nanswer = 41;\n`);
       const request = writeRequest({ file_path: file('big.ts'), edits: [{ old_string: '41', new_string: '42' }] });
