@@ -4,7 +4,8 @@
  * In process, the peak is the largest heap plus external memory seen before any
  * garbage collection during the run, or at its end (V8's GC profiler reports each
  * collection), less what was in use before the run. A child process reports its own
- * peak resident set size when it exits, through a preloaded module (peakRss.ts).
+ * peak resident set size and CPU time when it exits, through a preloaded module
+ * (exitReport.ts).
  */
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -72,15 +73,27 @@ export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = proces
   });
 }
 
-const PEAK_RSS_MODULE = join(__dirname, 'peakRss.js');
+const EXIT_REPORT_MODULE = join(__dirname, 'exitReport.js');
+
+export interface ReportedRun {
+  readonly ms: number;
+  readonly peakRssBytes: number;
+  readonly cpuMs: number;
+  readonly exitCode: number;
+}
+
+/** Runs `node args...` with exitReport.ts preloaded: wall time, peak RSS and CPU time. */
+export async function runNodeReported(args: readonly string[], scratch: string): Promise<ReportedRun> {
+  const reportPath = join(scratch, `exit-report-${process.pid}.txt`);
+  const run = await runNode(['--require', EXIT_REPORT_MODULE, ...args], { ...process.env, BENCH_EXIT_REPORT_FILE: reportPath });
+  const [kilobytes, micros] = (await readFile(reportPath, 'utf8')).trim().split(' ').map(Number);
+  await rm(reportPath, { force: true });
+  return { ms: run.ms, peakRssBytes: kilobytes * 1024, cpuMs: micros / 1000, exitCode: run.result.exitCode };
+}
 
 /** The peak resident set size of `node args...`, in bytes. */
 export async function peakRssOfNode(args: readonly string[], scratch: string): Promise<number> {
-  const reportPath = join(scratch, `peak-${process.pid}-${Date.now()}.txt`);
-  await runNode(['--require', PEAK_RSS_MODULE, ...args], { ...process.env, BENCH_PEAK_RSS_FILE: reportPath });
-  const kilobytes = Number((await readFile(reportPath, 'utf8')).trim());
-  await rm(reportPath, { force: true });
-  return kilobytes * 1024;
+  return (await runNodeReported(args, scratch)).peakRssBytes;
 }
 
 export function median(values: readonly number[]): number {

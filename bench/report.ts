@@ -20,6 +20,8 @@ export interface StartupFigures {
   readonly runs: number;
   readonly cliMs: number;
   readonly bareNodeMs: number;
+  readonly cliCpuMs: number;
+  readonly bareNodeCpuMs: number;
   readonly cliPeakRssBytes: number;
   readonly bareNodePeakRssBytes: number;
 }
@@ -123,10 +125,10 @@ const TEN_MB = 10 * MB;
 function targets(result: BenchResult): Target[] {
   const list: Target[] = [];
   const overhead = result.startup.cliMs - result.startup.bareNodeMs;
-  list.push({ what: 'CLI start-up over a bare node ≤ 25 ms', measured: `${overhead.toFixed(1)} ms`, met: overhead <= 25 });
+  const cpuOverhead = result.startup.cliCpuMs - result.startup.bareNodeCpuMs;
+  list.push({ what: 'CLI start-up over a bare node ≤ 25 ms', measured: `${overhead.toFixed(1)} ms wall, ${cpuOverhead.toFixed(1)} ms CPU`, met: overhead <= 25 });
   const ratioTarget = (workload: WorkloadId, implementation: ImplementationId, limit: number, where: string): void => {
-    const bytes = sizesOf(result).find((size) => Math.abs(size - TEN_MB) < MB);
-    const cell = bytes === undefined ? undefined : cellOf(result, workload, bytes, implementation);
+    const cell = result.cells.find((candidate) => candidate.workload === workload && candidate.implementation === implementation && Math.abs(candidate.bytes - TEN_MB) < MB);
     const ratio = cell ? timeRatio(result, cell) : undefined;
     if (ratio !== undefined) {
       list.push({ what: `${where}, ${WORKLOAD_LABELS[workload]}, 10 MB: ≤ ${limit}× its floor`, measured: `${ratio.toFixed(2)}×`, met: ratio <= limit });
@@ -179,9 +181,11 @@ ${memoryTable(result)}
 
 ## Start-up
 
-\`multi-edit apply\` of one edit to a one-line file: ${startup.cliMs.toFixed(1)} ms against ${startup.bareNodeMs.toFixed(1)} ms for a bare
-\`node -e 0\` (median of ${startup.runs}, taking turns): ${(startup.cliMs - startup.bareNodeMs).toFixed(1)} ms of start-up; peak RSS
-${(startup.cliPeakRssBytes / MB).toFixed(1)} MB against ${(startup.bareNodePeakRssBytes / MB).toFixed(1)} MB.
+\`multi-edit apply\` of one edit to a one-line file against a bare \`node -e 0\`, taking turns, median of
+${startup.runs}: ${startup.cliMs.toFixed(1)} ms against ${startup.bareNodeMs.toFixed(1)} ms of wall time (${(startup.cliMs - startup.bareNodeMs).toFixed(1)} ms more), ${startup.cliCpuMs.toFixed(1)} ms
+against ${startup.bareNodeCpuMs.toFixed(1)} ms of CPU time (${(startup.cliCpuMs - startup.bareNodeCpuMs).toFixed(1)} ms more); peak RSS ${(startup.cliPeakRssBytes / MB).toFixed(1)} MB against
+${(startup.bareNodePeakRssBytes / MB).toFixed(1)} MB. The wall time includes the commit's fsyncs; the CPU time waits neither
+for the disk nor for other processes.
 
 ## Targets
 

@@ -2,7 +2,8 @@
  * `npm run bench`: every workload at every size, every implementation side by side,
  * in one run on one machine. Prints a markdown table and writes bench/results/
  * latest.md, latest.json and latest.svg. `--quick` runs the smallest size with fewer
- * runs (inside npm test, so the bench cannot rot); `--out DIR` writes elsewhere.
+ * runs (inside npm test, so the bench cannot rot); `--out DIR` writes elsewhere;
+ * `--sizes 1,10` runs only those sizes, in MB.
  *
  * Each cell is timed round-robin (floor, engine, naive, peer, floor process, CLI,
  * then again), after one warm-up run that also checks the result, so a burst of load
@@ -14,7 +15,7 @@ import { arch, cpus, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chartSvg } from './chart';
 import { IMPLEMENTATIONS, loadPeer, verify, writeCliRequest, type Implementation, type Outcome } from './implementations';
-import { median, peakRssOfNode, runNode } from './measure';
+import { median, runNodeReported, type ReportedRun } from './measure';
 import { markdownReport, type BenchResult, type Cell, type StartupFigures } from './report';
 import { createWorkload, restoreFiles, WORKLOAD_IDS, type Workload } from './workloads';
 
@@ -31,13 +32,24 @@ const STARTUP_RUNS = 15;
 interface Settings {
   readonly quick: boolean;
   readonly outDir: string;
+  readonly sizes: readonly number[];
 }
 
 function parseSettings(args: readonly string[]): Settings {
+  const valueOf = (option: string): string | undefined => {
+    const at = args.indexOf(option);
+    return at === -1 ? undefined : args[at + 1];
+  };
   const quick = args.includes('--quick');
-  const outAt = args.indexOf('--out');
-  const outDir = outAt !== -1 && args[outAt + 1] ? args[outAt + 1] : join(__dirname, '..', '..', 'bench', 'results');
-  return { quick, outDir };
+  const sizes = valueOf('--sizes')?.split(',').map((megabytes) => Math.round(Number(megabytes) * MB));
+  if (sizes?.some((bytes) => !Number.isFinite(bytes) || bytes <= 0)) {
+    throw new Error('--sizes takes sizes in MB, separated by commas');
+  }
+  return {
+    quick,
+    outDir: valueOf('--out') ?? join(__dirname, '..', '..', 'bench', 'results'),
+    sizes: sizes ?? (quick ? QUICK_SIZES : FULL_SIZES),
+  };
 }
 
 async function measureCell(workload: Workload, implementations: readonly Implementation[], runs: number, scratch: string): Promise<Cell[]> {
@@ -105,24 +117,27 @@ async function measureStartup(scratch: string, runs: number): Promise<StartupFig
   }
   const cli = (round: number): string[] => [join(__dirname, '..', '..', 'dist', 'cli.js'), 'apply', requests[round % 2].path];
   const bare = ['-e', '0'];
-  const cliTimes: number[] = [];
-  const bareTimes: number[] = [];
-  await runNode(cli(0));
-  await runNode(bare);
+  const cliRuns: ReportedRun[] = [];
+  const bareRuns: ReportedRun[] = [];
+  await runNodeReported(cli(0), scratch);
+  await runNodeReported(bare, scratch);
   for (let round = 1; round <= runs; round++) {
-    const run = await runNode(cli(round));
-    if (run.result.exitCode !== 0) {
-      throw new Error(`the start-up request failed: ${run.result.stdout.slice(0, 300)}`);
+    const run = await runNodeReported(cli(round), scratch);
+    if (run.exitCode !== 0) {
+      throw new Error('the start-up request failed');
     }
-    cliTimes.push(run.ms);
-    bareTimes.push((await runNode(bare)).ms);
+    cliRuns.push(run);
+    bareRuns.push(await runNodeReported(bare, scratch));
   }
+  const medianOf = (list: readonly ReportedRun[], figure: 'ms' | 'cpuMs' | 'peakRssBytes'): number => median(list.map((run) => run[figure]));
   return {
     runs,
-    cliMs: median(cliTimes),
-    bareNodeMs: median(bareTimes),
-    cliPeakRssBytes: await peakRssOfNode(cli(runs + 1), scratch),
-    bareNodePeakRssBytes: await peakRssOfNode(bare, scratch),
+    cliMs: medianOf(cliRuns, 'ms'),
+    bareNodeMs: medianOf(bareRuns, 'ms'),
+    cliCpuMs: medianOf(cliRuns, 'cpuMs'),
+    bareNodeCpuMs: medianOf(bareRuns, 'cpuMs'),
+    cliPeakRssBytes: medianOf(cliRuns, 'peakRssBytes'),
+    bareNodePeakRssBytes: medianOf(bareRuns, 'peakRssBytes'),
   };
 }
 
@@ -133,7 +148,7 @@ function machine(): string {
 
 async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2));
-  const sizes = settings.quick ? QUICK_SIZES : FULL_SIZES;
+  const sizes = settings.sizes;
   const runs = settings.quick ? QUICK_RUNS : FULL_RUNS;
   await loadPeer();
   const scratch = await mkdtemp(join(tmpdir(), 'multi-edit-bench-'));
