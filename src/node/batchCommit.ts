@@ -193,10 +193,10 @@ class BatchCommit {
     const handle = await this.fs.open(target.real, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const stats = await handle.stat();
-      if (!stats.isFile() || stats.size !== version.bytes.length) {
+      if (!stats.isFile() || stats.size !== version.byteLength) {
         return stale(target);
       }
-      return (await fileHolds(handle, version.bytes)) ? { ok: true, value: undefined } : stale(target);
+      return (await fileHolds(handle, encodedChunks(target.write.original))) ? { ok: true, value: undefined } : stale(target);
     } finally {
       await handle.close();
     }

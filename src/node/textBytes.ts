@@ -1,39 +1,53 @@
 /**
- * Text to bytes and back, as the Node store reads and writes them: strict UTF-8, a
- * BOM kept aside, and the exact bytes read kept as the version, so a commit can tell
- * whether the file still holds them.
+ * Text to bytes and back, as the Node store reads and writes them: strict UTF-8 and a
+ * BOM kept aside. Strict decoding has exactly one encoding back, so the text read is
+ * itself the version: a commit tells whether the file still holds it by encoding it
+ * again, a chunk at a time, and the bytes read need not be kept.
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { StoredText, StoreResult } from '../core/index';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-/** The version token of a text read from disk: the bytes as read. */
+/** The version token of a text read from disk: the file held that text's bytes, this many. */
 export interface ReadVersion {
-  readonly bytes: Uint8Array;
+  readonly byteLength: number;
 }
 
 export function isReadVersion(version: unknown): version is ReadVersion {
-  return typeof version === 'object' && version !== null && (version as ReadVersion).bytes instanceof Uint8Array;
+  return typeof version === 'object' && version !== null && typeof (version as ReadVersion).byteLength === 'number';
 }
 
 /** Bytes compared, or encoded, at a time: a commit never holds a second whole copy of a file. */
 const CHUNK = 1 << 20;
 
-/** Whether the file open at `handle` holds exactly `expected`, read a chunk at a time. */
-export async function fileHolds(handle: Pick<FileHandle, 'read'>, expected: Uint8Array): Promise<boolean> {
-  const chunk = Buffer.allocUnsafe(Math.min(CHUNK, expected.length + 1));
-  const wanted = Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength);
-  for (let offset = 0; ;) {
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, offset);
-    if (bytesRead === 0) {
-      return offset === wanted.length;
+/** Whether the file open at `handle` holds exactly the bytes of `expected`, read a chunk at a time. */
+export async function fileHolds(handle: Pick<FileHandle, 'read'>, expected: Iterable<Uint8Array>): Promise<boolean> {
+  let buffer = Buffer.alloc(1);
+  let offset = 0;
+  for (const chunk of expected) {
+    if (buffer.length < chunk.length) {
+      buffer = Buffer.allocUnsafe(chunk.length);
     }
-    if (offset + bytesRead > wanted.length || !chunk.subarray(0, bytesRead).equals(wanted.subarray(offset, offset + bytesRead))) {
+    const read = await readFully(handle, buffer, chunk.length, offset);
+    if (read !== chunk.length || !buffer.subarray(0, read).equals(chunk)) {
       return false;
     }
-    offset += bytesRead;
+    offset += read;
   }
+  return (await readFully(handle, buffer, 1, offset)) === 0;
+}
+
+async function readFully(handle: Pick<FileHandle, 'read'>, buffer: Buffer, length: number, position: number): Promise<number> {
+  let total = 0;
+  while (total < length) {
+    const { bytesRead } = await handle.read(buffer, total, length - total, position + total);
+    if (bytesRead === 0) {
+      break;
+    }
+    total += bytesRead;
+  }
+  return total;
 }
 
 export function decodeUtf8(bytes: Uint8Array): StoreResult<StoredText> {
@@ -44,7 +58,7 @@ export function decodeUtf8(bytes: Uint8Array): StoreResult<StoredText> {
   }
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
-    const version: ReadVersion = { bytes };
+    const version: ReadVersion = { byteLength: bytes.length };
     return { ok: true, value: { text, bom, version } };
   } catch {
     return { ok: false, code: 'INVALID_ENCODING', detail: 'the file is not valid UTF-8 text' };
