@@ -2,15 +2,15 @@
  * Time and memory of one run, in this process or as a child process.
  *
  * In process, the peak is the largest heap plus external memory seen before any
- * garbage collection during the run, or at its end (V8's GC profiler reports each
- * collection), less what was in use before the run. A child process reports its own
+ * garbage collection during the run (V8's GC profiler reports each collection),
+ * while it waits, or at its end, less what was in use before the run. A child process reports its own
  * peak resident set size and CPU time when it exits, through a preloaded module
  * (exitReport.ts).
  */
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GCProfiler } from 'node:v8';
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 
 /** Garbage from one run must not be collected in the next; the bench runs node with --expose-gc. */
 export const collectGarbage: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -27,17 +27,32 @@ export async function timeInProcess<T>(run: () => Promise<T>): Promise<Measured<
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, result };
 }
 
-/** Bytes of heap and external memory above what was in use before the run. */
+function heapAndExternal(): number {
+  const heap = getHeapStatistics();
+  return heap.used_heap_size + heap.external_memory;
+}
+
+/**
+ * Bytes of heap and external memory above what was in use before the run: the
+ * largest seen before any garbage collection, each millisecond the run waits on
+ * I/O, or at its end.
+ */
 export async function peakInProcess(run: () => Promise<unknown>): Promise<number> {
   collectGarbage();
-  const before = process.memoryUsage();
-  const baseline = before.heapUsed + before.external;
+  const baseline = heapAndExternal();
+  let sampled = baseline;
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, heapAndExternal());
+  }, 1);
   const profiler = new GCProfiler();
   profiler.start();
-  await run();
-  const after = process.memoryUsage();
+  try {
+    await run();
+  } finally {
+    clearInterval(sampler);
+  }
   const statistics = profiler.stop()?.statistics ?? [];
-  let peak = after.heapUsed + after.external;
+  let peak = Math.max(sampled, heapAndExternal());
   for (const entry of statistics) {
     const heap = entry.beforeGC.heapStatistics;
     peak = Math.max(peak, heap.usedHeapSize + heap.externalMemory);
