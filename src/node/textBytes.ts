@@ -67,20 +67,23 @@ export function decodeUtf8(bytes: Uint8Array): StoreResult<StoredText> {
 
 /**
  * The bytes a text is written as (the BOM first, when it had one), a megabyte or so
- * at a time, so the whole encoded file is never in memory at once.
+ * at a time, so the whole encoded file is never in memory at once. Every chunk is
+ * encoded into the same buffer: use each one before asking for the next.
  */
 export function* encodedChunks(text: { readonly text: string; readonly bom: boolean }): Generator<Uint8Array> {
   if (text.bom) {
     yield Uint8Array.from(UTF8_BOM);
   }
   const value = text.text;
+  // UTF-8 takes at most three bytes for one UTF-16 unit.
+  const buffer = Buffer.allocUnsafe(Math.min(value.length, CHUNK) * 3);
   for (let from = 0; from < value.length;) {
     let to = Math.min(value.length, from + CHUNK);
     // Splitting a surrogate pair between chunks would write each half as U+FFFD.
     if (to < value.length && isHighSurrogate(value.charCodeAt(to - 1))) {
       to--;
     }
-    yield Buffer.from(value.slice(from, to), 'utf8');
+    yield buffer.subarray(0, buffer.write(value.slice(from, to), 'utf8'));
     from = to;
   }
 }
