@@ -29,3 +29,4 @@ export { detectEol, withEol } from './text/eol';
 export { locateClosestMatch } from './nearMiss/closestMatch';
 export { successResponse } from './report/successReport';
 export { unifiedDiff } from './report/diff';
+export { lineRuns, splitLinesKeepingEnds } from './report/lineDiff';

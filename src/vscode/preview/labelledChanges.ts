@@ -8,7 +8,7 @@
  */
 import { detectEol, withEol } from '../../core/index';
 import type { RequestEdit } from '../diagnostics/requestFiles';
-import { changedSpan } from '../workspaceFileStore';
+import { changedSpan } from '../changedSpans';
 
 export interface LabelledChange {
   /** Offsets in the original text. */
