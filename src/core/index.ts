@@ -31,3 +31,4 @@ export { nearestNames } from './nearMiss/nearbyNames';
 export { commonSubsequence } from './text/lcs';
 export { successResponse } from './report/successReport';
 export { unifiedDiff } from './report/diff';
+export { lineRuns, splitLinesKeepingEnds } from './report/lineDiff';

@@ -68,7 +68,11 @@ async function apply(command: ApplyCommand): Promise<number> {
     displayPath,
     cancellation: interruption,
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
-    limits: { maxDiffBytes: Number.POSITIVE_INFINITY, ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}) },
+    limits: {
+      maxDiffBytes: Number.POSITIVE_INFINITY,
+      ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
+      ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
+    },
   }));
   const exitCode = response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
   const report = command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`;

@@ -11,6 +11,8 @@ export interface ApplyCommand {
   readonly kind: 'apply';
   readonly dryRun: boolean;
   readonly format: OutputFormat;
+  /** Files larger than this are FILE_TOO_LARGE; undefined keeps the engine's default. */
+  readonly maxFileBytes?: number;
   /** A request file path, or STDIN_OPERAND. */
   readonly source: string;
   /** --inside-indentation: what to do with a match that starts inside a line's indentation. */
@@ -77,6 +79,7 @@ function parseApply(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
+  let maxFileBytes: number | undefined;
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -101,6 +104,13 @@ function parseApply(args: readonly string[]): CliCommand {
         return usageError(`--inside-indentation needs one of ${INDENTATION_POLICIES.join(', ')}`);
       }
       insideIndentation = value as InsideIndentationPolicy;
+    } else if (arg === '--max-file-size' || arg.startsWith('--max-file-size=')) {
+      const value = arg === '--max-file-size' ? args[++index] : arg.slice('--max-file-size='.length);
+      const megabytes = Number(value);
+      if (value === undefined || value.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) {
+        return usageError('--max-file-size needs a positive number of megabytes');
+      }
+      maxFileBytes = Math.floor(megabytes * 1024 * 1024);
     } else if (arg.startsWith('-') && arg !== STDIN_OPERAND) {
       return usageError(`unknown option "${arg}"`);
     } else {
@@ -113,5 +123,5 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }

@@ -1,7 +1,7 @@
 /** The CLI's usage line and its --help text. */
 import { ERRORS_DOC_URL } from '../core/index';
 
-export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--inside-indentation warn|refuseMultiline|refuse] <request.json | ->
+export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse] <request.json | ->
        multi-edit mcp [--root DIR]...`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
@@ -33,6 +33,8 @@ Options:
                          a line's indentation: warn (default) applies it with a
                          MATCH_INSIDE_INDENTATION warning; refuseMultiline refuses it
                          when new_string spans lines; refuse always refuses it.
+  --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
+                         default 32.
   -h, --help             Show this help.
   --version              Print the version.
 

@@ -45,6 +45,25 @@ describe('CLI (dist/cli.js)', () => {
     }
   });
 
+  describe('apply, options', () => {
+    it('keeps zod out of dist/cli.js: only an invalid request loads it, from dist/schemaProblem.js', () => {
+      assert.doesNotMatch(fs.readFileSync(CLI, 'utf8'), /node_modules\/zod\//, 'dist/cli.js bundles zod');
+      assert.match(fs.readFileSync(path.join(REPO_ROOT, 'dist', 'schemaProblem.js'), 'utf8'), /node_modules\/zod\//);
+    });
+
+    it('--max-file-size sets the size limit: a larger file is FILE_TOO_LARGE, a smaller one is edited', () => {
+      fs.writeFileSync(file('big.ts'), `${'x'.repeat(2048)}\nanswer = 41;\n`);
+      const request = path.join(requestDir, 'request.json');
+      fs.writeFileSync(request, JSON.stringify({ file_path: file('big.ts'), edits: [{ old_string: '41', new_string: '42' }] }));
+      const refused = runCli(['apply', '--max-file-size', '0.001', request]);
+      assert.equal(refused.status, 1, refused.stdout);
+      const response = parseCliResponse(refused);
+      assert.equal(!response.success && response.error_code, 'FILE_TOO_LARGE');
+      assert.equal(runCli(['apply', '--max-file-size=1', request]).status, 0);
+      assert.match(fs.readFileSync(file('big.ts'), 'utf8'), /answer = 42;/);
+    });
+  });
+
   describe('apply, text output', () => {
     it('prints an "ok" line on success', () => {
       const run = runScenario(scenarioNamed('counts replacements of replace_all'), ['--format', 'text']);
@@ -99,7 +118,9 @@ describe('CLI (dist/cli.js)', () => {
       ['an unknown command', ['patch', 'x.json'], /unknown command "patch"/],
       ['an unknown option', ['apply', '--force', 'x.json'], /unknown option "--force"/],
       ['an unknown format', ['apply', '--format', 'xml', 'x.json'], /unknown format "xml"/],
+      ['a --max-file-size that is not a positive number', ['apply', '--max-file-size', '-3', 'x.json'], /--max-file-size needs a positive number/],
       ['--format without a value', ['apply', 'x.json', '--format'], /--format needs a value/],
+      ['a --max-file-size that is not a positive number', ['apply', '--max-file-size', '-3', 'x.json'], /--max-file-size needs a positive number/],
       ['no request operand', ['apply', '--dry-run'], /apply needs a request file/],
       ['two request operands', ['apply', 'a.json', 'b.json'], /one request, but 2 were given/],
       ['an operand to mcp', ['mcp', 'x.json'], /mcp takes no operand, but "x.json" was given/],

@@ -39,8 +39,8 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
    * does not parse gets a plain message and no confirmation: the engine refuses it
    * before anything is read or written.
    */
-  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
-    const parsed = parseRequest(this.name, options.input);
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
+    const parsed = await parseRequest(this.name, options.input);
     if (!parsed.ok) {
       return { invocationMessage: `Checking a ${this.name} request` };
     }
