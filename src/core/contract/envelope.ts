@@ -178,13 +178,19 @@ function withoutLocationSnippets(context: EnvelopeContext): EnvelopeContext {
   return context.match_locations ? { ...context, match_locations: context.match_locations.map((location) => ({ ...location, snippet: '' })) } : context;
 }
 
-/** The middle `lines` lines of the snippet, each at most `lineChars` long; start_line follows. */
+/**
+ * `lines` lines of the snippet, each at most `lineChars` long, centred on the closest line when
+ * there is one (on the middle otherwise); start_line follows.
+ */
 function shrinkSnippet(context: EnvelopeContext, lines: number, lineChars: number): EnvelopeContext {
   if (context.snippet === undefined) {
     return context;
   }
   const all = context.snippet.split('\n');
-  const first = Math.max(0, Math.floor((all.length - lines) / 2));
+  const centre = context.closest_line !== undefined && context.start_line !== undefined
+    ? context.closest_line - context.start_line
+    : Math.floor(all.length / 2);
+  const first = Math.max(0, Math.min(all.length - lines, centre - Math.floor(lines / 2)));
   const kept = all.slice(first, first + lines).map((line) => clip(line, lineChars));
   return {
     ...context,

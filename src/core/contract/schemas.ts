@@ -83,6 +83,8 @@ export const diagnosisSchema = z.object({
 export const contextSchema = z.object({
   snippet: z.string().optional(),
   start_line: z.number().int().min(1).optional(),
+  /** 1-based line, inside the snippet, of the closest partial match: its line that differs least from old_string. */
+  closest_line: z.number().int().min(1).optional(),
   match_locations: z.array(matchLocationSchema).optional(),
   total_matches: z.number().int().min(0).optional(),
 });
