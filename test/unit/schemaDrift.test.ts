@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { CONFIG_SECTION, TOOL_REFERENCE_NAMES } from '../../src/vscode/platform/ids';
 import { TOOL_NAMES } from '../../src/core/contract/toolNames';
 import { requestJsonSchemas } from '../../src/core/contract/schemas';
-import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/settings';
+import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/platform/settings';
 
 // Compiled to out/test/unit, so the repository root is three levels up.
 const root = join(__dirname, '..', '..', '..');
