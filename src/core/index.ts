@@ -12,8 +12,8 @@ export { envelopeFor, escapeControls, type EnvelopeExtras } from './contract/env
 export { formatForModel, plural } from './contract/format';
 
 // Requests and the engine.
-export { toolForRequest } from './request/request';
-export { commitPlan, planRequest, runRequest, type PlanResult, type PlannedFile, type RequestPlan } from './engine/engine';
+export { parseRequest, requestInput, toolForRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from './request/request';
+export { commitPlan, planRequest, runRequest, type PlanResult, type PlannedFile, type RequestPlan, type RequestRun } from './engine/engine';
 export { preview } from './engine/plan';
 export * from './engine/options';
 export { backoffDelays } from './engine/retry';

@@ -59,7 +59,7 @@ async function apply(command: ApplyCommand): Promise<number> {
   const tool = toolForRequest(request);
   const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
   const interruption = new Interruption();
-  const response = await interruption.during(() => runRequest(tool, input, {
+  const { response } = await interruption.during(() => runRequest(tool, input, {
     store: new NodeFileStore(),
     checkPath: checkCliPath,
     displayPath,

@@ -176,7 +176,7 @@ describe('chat rendering: failures', () => {
     const planned = await planRequest('multi_edit', { file_path: FILE, edits: [{ old_string: '"hello"', new_string: '"hi"' }] }, { store: files });
     assert.ok(planned.ok);
     files.put(FILE, `${TEXT}// changed meanwhile\n`);
-    const response = await commitPlan('multi_edit', planned.plan, { store: files });
+    const response = await commitPlan(planned.plan, { store: files });
     assertValidResponse(response);
     const envelope = failureOf(response);
     assert.equal(envelope.error_code, 'STALE_CONTENT');

@@ -26,8 +26,8 @@ function inWorkspace(request: DemoRequest, workspace: string): DemoRequest {
   return 'files' in request ? { ...request, files: request.files.map(absolute) } : absolute(request);
 }
 
-function apply(request: DemoRequest): Promise<EngineResponse> {
-  return runRequest(toolForRequest(request), request, { store: new NodeFileStore() });
+async function apply(request: DemoRequest): Promise<EngineResponse> {
+  return (await runRequest(toolForRequest(request), request, { store: new NodeFileStore() })).response;
 }
 
 function typeErrors(workspace: string): string[] {

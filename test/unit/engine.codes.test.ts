@@ -64,7 +64,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
     const planned = await planRequest('multi_edit', oneEdit('alpha', 'A'), { store });
     assert.ok(planned.ok);
     store.put(FILE, `${TEXT}changed by someone else\n`);
-    const response = await commitPlan('multi_edit', planned.plan, { store });
+    const response = await commitPlan(planned.plan, { store });
     assertValidResponse(response);
     return failureOf(response);
   },

@@ -321,10 +321,10 @@ describe('NodeFileStore', () => {
   describe('under the engine', () => {
     it('gives FILE_TOO_LARGE for a file over the engine\'s size limit', async () => {
       await fsPromises.writeFile(file('big.log'), 'x'.repeat(2048));
-      const response = await runRequest('multi_edit', { file_path: file('big.log'), edits: [{ old_string: 'x', new_string: 'y', replace_all: true }] }, {
+      const response = (await runRequest('multi_edit', { file_path: file('big.log'), edits: [{ old_string: 'x', new_string: 'y', replace_all: true }] }, {
         store,
         limits: { maxFileBytes: 1024 },
-      });
+      })).response;
       assert.ok(!response.success);
       assert.equal(response.error_code, 'FILE_TOO_LARGE');
       assert.equal(await fsPromises.readFile(file('big.log'), 'utf8'), 'x'.repeat(2048));
@@ -344,12 +344,12 @@ describe('NodeFileStore', () => {
           return fsPromises.rename(from, to);
         },
       };
-      const response = await runRequest('multi_edit_files', {
+      const response = (await runRequest('multi_edit_files', {
         files: [
           { file_path: file('first.txt'), edits: [{ old_string: 'alpha', new_string: 'ALPHA' }] },
           { file_path: file('second.txt'), edits: [{ old_string: 'gamma', new_string: 'GAMMA' }] },
         ],
-      }, { store: new NodeFileStore(failOnSecond) });
+      }, { store: new NodeFileStore(failOnSecond) })).response;
       assert.ok(!response.success);
       assert.equal(response.error_code, 'WRITE_FAILED');
       assert.deepEqual(response.rolled_back, [file('first.txt')]);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { CONFIG_SECTION, TOOL_REFERENCE_NAMES } from '../../src/vscode/platform/ids';
 import { TOOL_NAMES } from '../../src/core/contract/toolNames';
 import { requestJsonSchemas } from '../../src/core/contract/schemas';
-import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/settings';
+import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/platform/settings';
 import { readJsonFile, readLocalizedManifest } from './helpers/manifest';
 
 const readJson = (relative: string): Record<string, unknown> => readJsonFile(relative) as Record<string, unknown>;

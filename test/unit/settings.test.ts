@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, engineLimits, readSettings, retryPolicy, type ConfigSource } from '../../src/vscode/settings';
+import { DEFAULT_SETTINGS, engineLimits, readSettings, retryPolicy, type ConfigSource } from '../../src/vscode/platform/settings';
 
 function source(values: Record<string, unknown>): ConfigSource {
   return { get: (key) => values[key] };

@@ -97,6 +97,8 @@ export const editStatusSchema = z.object({
   old_string_preview: z.string().optional(),
   file_index: z.number().int().min(0).optional(),
   file_path: z.string().optional(),
+  /** For a skipped edit: the failed edits it waits on, 0-based within its file. */
+  depends_on: z.array(z.number().int().min(0)).optional(),
   /** For match failures after the first: their own cause and context (the first one's are top-level). */
   diagnosis: diagnosisSchema.optional(),
   context: contextSchema.optional(),

@@ -12,20 +12,31 @@ import { TOOL_MULTI_EDIT_FILES } from '../contract/toolNames';
 import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
 import type { FileStat, StoreResult } from '../store/fileStore';
 import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedFile } from './plan';
-import { isToolName, parseRequest, type ParsedRequest } from '../request/request';
+import { parseRequest, type ParsedRequest, type ResolvedRequest } from '../request/request';
 import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
 import { successResponse } from '../report/successReport';
 
 export type { PlannedFile } from './plan';
 
 export interface RequestPlan {
+  /** The request this plan was made from. */
+  readonly request: ResolvedRequest;
   readonly dryRun: boolean;
   readonly includeDiff: boolean;
   readonly files: readonly PlannedFile[];
   readonly warnings: readonly Warning[];
 }
 
-export type PlanResult = { readonly ok: true; readonly plan: RequestPlan } | { readonly ok: false; readonly envelope: ErrorEnvelope };
+/** A failed plan still carries the request when it parsed, so every surface can show where it failed. */
+export type PlanResult =
+  | { readonly ok: true; readonly plan: RequestPlan }
+  | { readonly ok: false; readonly envelope: ErrorEnvelope; readonly request?: ResolvedRequest };
+
+/** A finished request: the response, beside the request as parsed when it parsed. */
+export interface RequestRun {
+  readonly request?: ResolvedRequest;
+  readonly response: EngineResponse;
+}
 
 /**
  * Validates and plans a request without writing anything. `tool` is a ToolName; any
@@ -40,9 +51,9 @@ export async function planRequest(tool: string, input: unknown, options: EngineO
 }
 
 /** Writes a plan made by planRequest, or renders its dry run. */
-export async function commitPlan(tool: string, plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
+export async function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
   try {
-    return await commitChecked(tool, plan, engineContext(options));
+    return await commitChecked(plan, engineContext(options));
   } catch {
     return internalError('while writing the files', options);
   }
@@ -54,19 +65,20 @@ export async function commitPlan(tool: string, plan: RequestPlan, options: Engin
  * version, so applying them to the current file is what it asked for. A plan made
  * for someone to confirm (planRequest, then commitPlan) is never re-planned.
  */
-export async function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<EngineResponse> {
-  let response: EngineResponse | undefined;
+export async function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
+  let run: RequestRun | undefined;
   for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
     const planned = await planRequest(tool, input, options);
     if (!planned.ok) {
-      return planned.envelope;
+      return { ...(planned.request ? { request: planned.request } : {}), response: planned.envelope };
     }
-    response = await commitPlan(tool, planned.plan, options);
+    const response = await commitPlan(planned.plan, options);
+    run = { request: planned.plan.request, response };
     if (response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
-      return response;
+      return run;
     }
   }
-  return response as EngineResponse;
+  return run as RequestRun;
 }
 
 /** Enough for a handful of writers racing on one file; a file that keeps changing is reported. */
@@ -84,30 +96,37 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       maxBytes,
     }));
   }
-  const request = parsed.request;
+  const parsedRequest = parsed.request;
   if (context.isCancelled()) {
-    return refuse(cancelled(request, context));
+    return refuse(cancelled(parsedRequest, context), parsedRequest);
   }
   const pathChecks: PathCheckResult[] = [];
   const stats: StoreResult<FileStat>[] = [];
-  for (const file of request.files) {
+  for (const file of parsedRequest.files) {
     const check = await context.checkPath(file.filePath);
     pathChecks.push(check);
     stats.push(check.ok ? await statWithRetry(check.path, context) : { ok: false, code: check.code, detail: check.detail });
   }
+  const request: ResolvedRequest = {
+    ...parsedRequest,
+    files: parsedRequest.files.map((file, index) => {
+      const check = pathChecks[index];
+      return check.ok ? { ...file, path: check.path } : file;
+    }),
+  };
   const duplicate = duplicateFile(request, pathChecks, stats, context);
   if (duplicate) {
-    return refuse(duplicate);
+    return refuse(duplicate, request);
   }
   const plans: FilePlan[] = [];
   for (const [fileIndex, file] of request.files.entries()) {
     if (context.isCancelled()) {
-      return refuse(cancelled(request, context));
+      return refuse(cancelled(request, context), request);
     }
     plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex] }, context));
   }
   if (context.isCancelled()) {
-    return refuse(cancelled(request, context));
+    return refuse(cancelled(request, context), request);
   }
   const failures: FileFailure[] = plans.flatMap((plan) => (plan.ok ? [] : [plan.failure]));
   if (failures.length > 0) {
@@ -117,12 +136,13 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
       dryRun: request.dryRun,
       maxEnvelopeBytes: maxBytes,
-    }));
+    }), request);
   }
   const pathWarnings = pathChecks.flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
   return {
     ok: true,
     plan: {
+      request,
       dryRun: request.dryRun,
       includeDiff: request.includeDiff,
       files: plans.flatMap((plan) => (plan.ok ? [plan.file] : [])),
@@ -131,11 +151,8 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   };
 }
 
-async function commitChecked(tool: string, plan: RequestPlan, context: EngineContext): Promise<EngineResponse> {
-  if (!isToolName(tool)) {
-    return envelopeFor('UNKNOWN_TOOL', `There is no tool named "${tool.slice(0, 60)}"`, { maxBytes: context.limits.maxEnvelopeBytes });
-  }
-  const multiFile = isMultiFile(tool);
+async function commitChecked(plan: RequestPlan, context: EngineContext): Promise<EngineResponse> {
+  const multiFile = isMultiFile(plan.request.tool);
   // Built before anything is written, so nothing after the commit can fail.
   const success = successResponse({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
   if (plan.dryRun) {
@@ -168,7 +185,9 @@ function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: Reque
     ? `${target} changed after it was read${restored}${notRestored}${unchanged}`
     : code === 'CANCELLED'
       ? `The request was interrupted while writing${restored}${notRestored}${unchanged}`
-      : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
+      : code === 'USER_DENIED'
+        ? `${failure.detail}${unchanged}`
+        : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
   return envelopeFor(code, message, {
     ...(file ? { file_path: file.path } : {}),
     ...(file && multiFile ? { file_index: fileIndex } : {}),
@@ -236,8 +255,8 @@ function internalError(phase: string, options: EngineOptions): ErrorEnvelope {
   });
 }
 
-function refuse(envelope: ErrorEnvelope): PlanResult {
-  return { ok: false, envelope };
+function refuse(envelope: ErrorEnvelope, request?: ResolvedRequest): PlanResult {
+  return { ok: false, envelope, ...(request ? { request } : {}) };
 }
 
 function isMultiFile(tool: string): boolean {

@@ -41,6 +41,8 @@ export interface EditProblem {
   readonly code?: ErrorCode;
   readonly message: string;
   readonly oldStringPreview?: string;
+  /** For a skipped edit: the failed edits (0-based, within its file) it waits on. */
+  readonly dependsOn?: readonly number[];
   /** The cause and the text around a match failure other than the lead, so every one can be fixed at once. */
   readonly detail?: () => EditDetail;
 }
@@ -211,7 +213,7 @@ function editFailures(
     problems.push({
       editIndex,
       status: verdict.status,
-      ...(verdict.status === 'failed' ? { code: verdict.code } : {}),
+      ...(verdict.status === 'failed' ? { code: verdict.code } : { dependsOn: [failedEditBehind(outcome.verdicts, verdict.dependsOn)] }),
       message: verdictMessage(verdict, displayPath),
       oldStringPreview: preview(target.edits[editIndex].old_string),
       ...(textBefore !== undefined && !isLead ? { detail: () => detailOf(explain(editIndex, textBefore)) } : {}),
@@ -231,6 +233,15 @@ function editFailures(
   };
 
   return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead };
+}
+
+/** The failed edit at the end of a chain of skipped edits, each waiting on the one before. */
+function failedEditBehind(verdicts: readonly EditVerdict[], editIndex: number): number {
+  let current = editIndex;
+  for (let verdict = verdicts[current]; verdict.status === 'skipped'; verdict = verdicts[current]) {
+    current = verdict.dependsOn;
+  }
+  return current;
 }
 
 function explainNotFound(

@@ -41,6 +41,7 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
     ...(problem.code ? { error_code: problem.code } : {}),
     message: problem.message,
     ...(problem.oldStringPreview !== undefined ? { old_string_preview: problem.oldStringPreview } : {}),
+    ...(problem.dependsOn ? { depends_on: [...problem.dependsOn] } : {}),
     ...(multiFile ? { file_index: failure.fileIndex, file_path: failure.filePath } : {}),
     ...problem.detail?.(),
   })));

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../contract/errorCodes';
 import { inputRuleProblem } from './inputRules';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES, type ToolName } from '../contract/toolNames';
-import { multiEditFilesSchema, multiEditSchema, type Edit } from '../contract/schemas';
+import { multiEditFilesSchema, multiEditSchema, type Edit, type MultiEditFilesRequest, type MultiEditRequest } from '../contract/schemas';
 
 export interface FileRequest {
   readonly filePath: string;
@@ -18,6 +18,16 @@ export interface ParsedRequest {
   readonly files: readonly FileRequest[];
   readonly dryRun: boolean;
   readonly includeDiff: boolean;
+}
+
+/** A file of a request once the engine checked its path: `path` is absolute, and absent when the check refused it. */
+export interface ResolvedFile extends FileRequest {
+  readonly path?: string;
+}
+
+/** The request as the engine parsed it, with every path it could resolve. */
+export interface ResolvedRequest extends ParsedRequest {
+  readonly files: readonly ResolvedFile[];
 }
 
 export interface RequestProblem {
@@ -33,6 +43,13 @@ export type ParseResult = { readonly ok: true; readonly request: ParsedRequest }
 /** The tool a request object is meant for, by its shape: a `files` key makes it multi_edit_files. */
 export function toolForRequest(input: unknown): ToolName {
   return typeof input === 'object' && input !== null && !Array.isArray(input) && 'files' in input ? TOOL_MULTI_EDIT_FILES : TOOL_MULTI_EDIT;
+}
+
+/** The request in its wire form again, as a caller would send it (defaults left out). */
+export function requestInput(request: ParsedRequest): MultiEditRequest | MultiEditFilesRequest {
+  const flags = { ...(request.dryRun ? { dry_run: true } : {}), ...(request.includeDiff ? { include_diff: true } : {}) };
+  const files = request.files.map((file) => ({ file_path: file.filePath, edits: file.edits.map((edit) => ({ ...edit })) }));
+  return request.tool === TOOL_MULTI_EDIT ? { ...files[0], ...flags } : { files, ...flags };
 }
 
 export function isToolName(tool: string): tool is ToolName {

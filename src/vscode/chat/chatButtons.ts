@@ -6,8 +6,8 @@
  */
 import { COMMANDS } from '../platform/ids';
 import type { ErrorEnvelope } from '../../core/index';
-import { quickFixesFor } from '../codeActions/quickFixes';
-import { failureRef, type Failure, type FailureRef } from '../diagnostics/failure';
+import { quickFixesFor } from '../problems/quickFixes';
+import { failureRef, type Failure, type FailureRef } from '../problems/failure';
 
 /** Structurally a vscode.Command. */
 export interface ChatButton {

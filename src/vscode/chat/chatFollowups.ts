@@ -6,7 +6,7 @@
  */
 import type { NextAction } from '../../core/index';
 import { CHAT_COMMANDS } from '../platform/ids';
-import { withDryRun } from '../diagnostics/requestFiles';
+import { withDryRun } from '../run/requestVariants';
 
 export type RequestCommand = (typeof CHAT_COMMANDS)[keyof typeof CHAT_COMMANDS];
 

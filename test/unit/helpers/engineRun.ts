@@ -12,7 +12,7 @@ import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessRe
 import { assertHygienic } from '../../shared/hygiene';
 
 export async function run(tool: string, input: unknown, options: EngineOptions): Promise<EngineResponse> {
-  const response = await runRequest(tool, input, options);
+  const response = (await runRequest(tool, input, options)).response;
   assertValidResponse(response);
   return response;
 }

@@ -102,7 +102,7 @@ async function apply(options: { fs?: ReturnType<typeof faultyFs>['fs']; cancella
     store: new NodeFileStore(options.fs),
     retry: FAST_RETRY,
     ...(options.cancellation ? { cancellation: options.cancellation } : {}),
-  });
+  }).then((run) => run.response);
 }
 
 /** Steps of one clean commit of the batch, as the faulty fs counts them. */

@@ -120,7 +120,7 @@ describe('reliability: the CLI killed in the middle of a 5-file commit', functio
       }
       // The next run: the same request, planned again (a dry run reads every file first).
       const request = JSON.parse(fs.readFileSync(requestPath, 'utf8')) as object;
-      const next = await runRequest('multi_edit_files', { ...request, dry_run: true }, { store: new NodeFileStore() });
+      const next = (await runRequest('multi_edit_files', { ...request, dry_run: true }, { store: new NodeFileStore() })).response;
       assert.ok(next.success || next.error_code === 'MATCH_NOT_FOUND', JSON.stringify(next));
       const after = state();
       assert.notEqual(after, 'mixed', `round ${round} (${signal}): the batch is mixed`);

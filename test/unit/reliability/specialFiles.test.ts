@@ -22,7 +22,7 @@ function edit(filePath: string): object {
 }
 
 async function apply(input: object, tool = 'multi_edit'): Promise<EngineResponse> {
-  return runRequest(tool, input, { store: new NodeFileStore(), retry: { maxAttempts: 1 } });
+  return (await runRequest(tool, input, { store: new NodeFileStore(), retry: { maxAttempts: 1 } })).response;
 }
 
 function codeOf(response: EngineResponse): string {

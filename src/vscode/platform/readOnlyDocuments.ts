@@ -4,7 +4,7 @@
  * is always what the request and its response were.
  */
 import * as vscode from 'vscode';
-import { READ_ONLY_SCHEME } from '../platform/ids';
+import { READ_ONLY_SCHEME } from './ids';
 
 /** Documents kept for reopening; the oldest go first. */
 const MAX_DOCUMENTS = 100;

@@ -3,15 +3,15 @@
  * registerX(context, services) takes what it needs from here.
  */
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from './platform/ids';
+import { CONFIG_SECTION } from './ids';
 import { createLogChannel } from './log';
-import { OutcomeBus } from './outcomes';
-import { RequestRunner } from './requestRunner';
+import { RequestBus } from '../run/requestRecord';
+import { RequestRunner } from '../run/requestRunner';
 import { SettingsReader } from './settings';
 import type { StoreHooks } from './workspaceFileStore';
 
 export interface Services {
-  readonly bus: OutcomeBus;
+  readonly bus: RequestBus;
   readonly runner: RequestRunner;
   readonly log: vscode.LogOutputChannel;
   readonly settings: SettingsReader;
@@ -21,7 +21,7 @@ export interface Services {
 
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = createLogChannel();
-  const bus = new OutcomeBus();
+  const bus = new RequestBus();
   context.subscriptions.push(log, bus);
   const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
   const storeHooks: StoreHooks = {};

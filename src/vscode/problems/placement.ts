@@ -4,11 +4,10 @@
  * one Information draft per skipped edit, on the failure it waits for.
  */
 import * as vscode from 'vscode';
-import { codeInfo, type EditStatus, type ErrorCode, type ErrorEnvelope } from '../../core/index';
+import { codeInfo, type Edit, type EditStatus, type ErrorCode, type ErrorEnvelope } from '../../core/index';
+import { absoluteTarget, isFile, nearestSibling, openDocument } from '../platform/workspacePaths';
 import type { FailedRequest, FailureDraft, Placement } from './failure';
 import { closestMatchRange, occurrences, spanFrom } from './locate';
-import { requestFiles, type RequestEdit, type RequestFile } from './requestFiles';
-import { absoluteTarget, isFile, nearestSibling, openDocument } from './targetPaths';
 
 /** Codes about one edit's old_string: these sit on the text they concern. */
 const EDIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -27,15 +26,14 @@ interface Entry {
   readonly message: string;
   /** The failure the envelope's message, hints, diagnosis and context describe. */
   readonly primary: boolean;
+  /** For a skipped edit: the failed edits of its file it waits on. */
+  readonly dependsOn?: readonly number[];
 }
 
-type Request = Omit<FailedRequest, 'id'>;
+type Request = FailedRequest;
 
-/** The request's files as given, read once per request. */
-type Files = readonly RequestFile[];
-
-function editOf(files: Files, entry: Entry): RequestEdit | undefined {
-  return entry.editIndex === undefined ? undefined : files[entry.fileIndex ?? 0]?.edits[entry.editIndex];
+function editOf(request: Request, entry: Entry): Edit | undefined {
+  return entry.editIndex === undefined ? undefined : request.request?.files[entry.fileIndex ?? 0]?.edits[entry.editIndex];
 }
 
 function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
@@ -49,6 +47,7 @@ function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
     ...(status.file_path !== undefined ? { filePath: status.file_path } : {}),
     message: status.message,
     primary,
+    ...(status.depends_on ? { dependsOn: status.depends_on } : {}),
   };
 }
 
@@ -69,7 +68,8 @@ function entriesOf(envelope: ErrorEnvelope): Entry[] {
   return entries;
 }
 
-function requestedPath(request: Request, files: Files, entry: Entry): string | undefined {
+/** The path of the entry's file as the request or the envelope gives it. */
+function requestedPath(request: Request, entry: Entry): string | undefined {
   if (entry.filePath !== undefined) {
     return entry.filePath;
   }
@@ -77,7 +77,12 @@ function requestedPath(request: Request, files: Files, entry: Entry): string | u
   if (fileIndex === (request.envelope.file_index ?? 0) && request.envelope.file_path !== undefined) {
     return request.envelope.file_path;
   }
-  return files[fileIndex]?.filePath;
+  return request.request?.files[fileIndex]?.filePath;
+}
+
+/** The entry's file as an absolute path: resolved by the engine when the request parsed. */
+function targetOf(request: Request, entry: Entry): string | undefined {
+  return request.request?.files[entry.fileIndex ?? 0]?.path ?? absoluteTarget(requestedPath(request, entry));
 }
 
 function firstLine(document: vscode.TextDocument): vscode.Range {
@@ -147,10 +152,10 @@ async function fileLevelPlacement(request: Request, entry: Entry, rawPath: strin
   return sibling ? { uri: sibling, range: new vscode.Range(0, 0, 0, 0), matches: [] } : undefined;
 }
 
-async function placeFailure(request: Request, files: Files, entry: Entry): Promise<Placement | undefined> {
-  const rawPath = requestedPath(request, files, entry);
-  const target = absoluteTarget(rawPath);
-  const needle = editOf(files, entry)?.oldString;
+async function placeFailure(request: Request, entry: Entry): Promise<Placement | undefined> {
+  const rawPath = requestedPath(request, entry);
+  const target = targetOf(request, entry);
+  const needle = editOf(request, entry)?.old_string;
   if (EDIT_CODES.has(entry.code) && needle !== undefined && target !== undefined) {
     const document = await openDocument(vscode.Uri.file(target));
     if (document) {
@@ -160,27 +165,14 @@ async function placeFailure(request: Request, files: Files, entry: Entry): Promi
   return fileLevelPlacement(request, entry, rawPath, target);
 }
 
-/**
- * The failed edit a skipped one waits for, found as the engine finds it: the
- * latest earlier edit of the same file that was not applied and whose new_string
- * holds the skipped edit's old_string, followed through skipped edits to a failed
- * one. Edits skipped because their file could not be read wait for no edit.
- */
-function dependencyOf(files: Files, entries: readonly Entry[], skipped: Entry): number | undefined {
-  const fileIndex = skipped.fileIndex ?? 0;
-  let current = skipped;
-  while (current.status === 'skipped') {
-    const needle = editOf(files, current)?.oldString;
-    const before = current.editIndex;
-    const waitedFor = entries.filter((entry) => (entry.fileIndex ?? 0) === fileIndex && entry.editIndex !== undefined && before !== undefined && entry.editIndex < before)
-      .reverse()
-      .find((entry) => needle !== undefined && needle !== '' && (editOf(files, entry)?.newString ?? '').includes(needle));
-    if (!waitedFor) {
-      return undefined;
-    }
-    current = waitedFor;
+/** The entry of the failed edit a skipped one waits on, as the engine names it in depends_on. */
+function dependencyOf(entries: readonly Entry[], skipped: Entry): number | undefined {
+  const waitedOn = skipped.dependsOn?.[0];
+  if (waitedOn === undefined) {
+    return undefined;
   }
-  return entries.indexOf(current);
+  const index = entries.findIndex((entry) => (entry.fileIndex ?? 0) === (skipped.fileIndex ?? 0) && entry.editIndex === waitedOn && entry.status === 'failed');
+  return index === -1 ? undefined : index;
 }
 
 /** The envelope's count is never capped; a secondary failure counts what the document holds. */
@@ -198,13 +190,12 @@ function hintsFor(entry: Entry, envelope: ErrorEnvelope): readonly string[] {
 
 export async function draftFailures(request: Request): Promise<FailureDraft[]> {
   const { envelope } = request;
-  const files = requestFiles(request.tool, request.input);
   const entries = entriesOf(envelope);
-  const placements = await Promise.all(entries.map((entry) => (entry.status === 'failed' ? placeFailure(request, files, entry) : undefined)));
+  const placements = await Promise.all(entries.map((entry) => (entry.status === 'failed' ? placeFailure(request, entry) : undefined)));
   return entries.map((entry, index): FailureDraft => {
-    const dependsOnDraft = entry.status === 'skipped' ? dependencyOf(files, entries, entry) : undefined;
+    const dependsOnDraft = entry.status === 'skipped' ? dependencyOf(entries, entry) : undefined;
     const placement = dependsOnDraft === undefined ? placements[index] : placements[dependsOnDraft];
-    const target = absoluteTarget(requestedPath(request, files, entry));
+    const target = targetOf(request, entry);
     return {
       status: entry.status,
       code: dependsOnDraft === undefined ? entry.code : entries[dependsOnDraft].code,

@@ -7,7 +7,7 @@
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../core/index';
+import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from './documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
@@ -16,8 +16,16 @@ export interface StoreHooks {
   beforeCommit?: (writes: readonly PlannedWrite[], cancellation: CancellationSignal | undefined) => void | Promise<void>;
 }
 
+/** The user's verdict on a commit they review: ok when every change was applied, USER_DENIED otherwise. */
+export type ReviewResult = StoreResult<void>;
+
 export interface WorkspaceFileStoreOptions {
   readonly saveAfterEdit: SaveAfterEdit;
+  /**
+   * Shows the changes for the user to apply (the Refactor Preview) instead of applying
+   * them; runs after the version check, under the documents' turn, before saving.
+   */
+  readonly review?: () => Promise<ReviewResult>;
   readonly displayPath: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;
   readonly hooks?: StoreHooks;
@@ -147,19 +155,28 @@ export class WorkspaceFileStore implements FileStore {
       documents.push(current.value);
     }
     const wasDirty = documents.map((document) => document.isDirty);
-    const checkedVersions = documents.map((document) => document.version);
-    const edit = new vscode.WorkspaceEdit();
-    writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
-    if (edit.size > 0) {
-      const applied = await this.apply(edit);
-      if (!applied.ok) {
-        // VS Code refuses an edit whose document moved on; another extension or the user edited it meanwhile.
-        const moved = documents.findIndex((document, index) => document.version !== checkedVersions[index]);
-        return moved === -1 ? applied : fail('STALE_CONTENT', `${this.options.displayPath(writes[moved].path)} changed while the edit was being applied`);
-      }
+    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents);
+    if (!applied.ok) {
+      return applied;
     }
     await this.saveAfterEdit(documents.filter((document, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && document.isDirty));
     return { ok: true, value: undefined };
+  }
+
+  private async applyWrites(writes: readonly PlannedWrite[], documents: readonly vscode.TextDocument[]): Promise<StoreResult<void>> {
+    const checkedVersions = documents.map((document) => document.version);
+    const edit = new vscode.WorkspaceEdit();
+    writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
+    if (edit.size === 0) {
+      return { ok: true, value: undefined };
+    }
+    const applied = await this.apply(edit);
+    if (applied.ok) {
+      return applied;
+    }
+    // VS Code refuses an edit whose document moved on; another extension or the user edited it meanwhile.
+    const moved = documents.findIndex((document, index) => document.version !== checkedVersions[index]);
+    return moved === -1 ? applied : fail('STALE_CONTENT', `${this.options.displayPath(writes[moved].path)} changed while the edit was being applied`);
   }
 
   /** The document to edit, or STALE_CONTENT when it changed since it was read. */

@@ -6,9 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { DIAGNOSTIC_SOURCE } from '../platform/ids';
-import type { FailedRequest, Failure, FailureDraft, Placement, RequestOrigin } from './failure';
+import type { FailedRequest, Failure, FailureDraft, Placement } from './failure';
 import { shiftRange } from './rangeShift';
-import { pathKey } from './targetPaths';
+import { pathKey } from '../platform/workspacePaths';
 import { toDiagnostic } from './toDiagnostic';
 
 function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
@@ -23,26 +23,13 @@ export class FailureStore implements vscode.Disposable {
    */
   private history: FailedRequest[] = [];
   private readonly failures = new Map<number, Failure>();
-  private readonly origins = new WeakMap<object, RequestOrigin>();
   private nextId = 1;
 
   constructor(private readonly historyLimit: () => number) {}
 
-  /** Records where a request's JSON came from, so failures of the request as a whole can point there. */
-  rememberOrigin(input: unknown, origin: RequestOrigin): void {
-    if (typeof input === 'object' && input !== null) {
-      this.origins.set(input, origin);
-    }
-  }
-
-  originOf(input: unknown): RequestOrigin | undefined {
-    return typeof input === 'object' && input !== null ? this.origins.get(input) : undefined;
-  }
-
   /** Adds a failed request's failures; they replace older failures of the files it targets. */
-  add(request: Omit<FailedRequest, 'id'>, drafts: readonly FailureDraft[]): Failure[] {
-    this.removeWhere((failure) => this.targetsAny(failure, request.targets), false);
-    const saved: FailedRequest = { ...request, id: this.nextId++ };
+  add(saved: FailedRequest, drafts: readonly FailureDraft[]): Failure[] {
+    this.removeWhere((failure) => this.targetsAny(failure, saved.targets), false);
     const ids = drafts.map(() => this.nextId++);
     const added = drafts.map((draft, index): Failure => {
       const { dependsOnDraft, ...rest } = draft;
@@ -69,10 +56,9 @@ export class FailureStore implements vscode.Disposable {
     return this.history[this.history.length - 1];
   }
 
-  /** The failures still shown for the newest failed request made from this very input object. */
-  failuresOfInput(input: unknown): Failure[] {
-    const request = [...this.history].reverse().find((candidate) => candidate.input === input);
-    return request ? [...this.failures.values()].filter((failure) => failure.request === request) : [];
+  /** The failures still shown for the request with this id. */
+  failuresOfRequest(requestId: number): Failure[] {
+    return [...this.failures.values()].filter((failure) => failure.request.id === requestId);
   }
 
   /** The failure behind a diagnostic as the editor hands it back (possibly a copy). */

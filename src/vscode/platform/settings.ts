@@ -3,7 +3,8 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import type { Limits, RetryPolicy } from '../core/index';
+import type { Limits, RetryPolicy } from '../../core/index';
+import { CONFIG_SECTION } from './ids';
 
 export const SAVE_AFTER_EDIT_VALUES = ['ifNotDirty', 'always', 'never'] as const;
 export type SaveAfterEdit = (typeof SAVE_AFTER_EDIT_VALUES)[number];
@@ -34,6 +35,10 @@ export interface MultiEditSettings {
   readonly confirmation: ConfirmationPolicy;
   readonly retryMaxAttempts: number;
   readonly retryMaxTotalMs: number;
+  /** How many failed requests keep their problems. */
+  readonly historyLimit: number;
+  /** Whether "Retry with replace_all" asks before it changes the file. */
+  readonly confirmReplaceAll: boolean;
 }
 
 /** The configuration keys (relative to `multiEdit`), one per setting. */
@@ -48,6 +53,8 @@ export const SETTING_KEYS = {
   confirmation: 'confirmation',
   retryMaxAttempts: 'retry.maxAttempts',
   retryMaxTotalMs: 'retry.maxTotalMs',
+  historyLimit: 'diagnostics.historyLimit',
+  confirmReplaceAll: 'diagnostics.confirmReplaceAll',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
 /** Version-control internals: an edit there corrupts the repository rather than changing code. */
@@ -64,9 +71,11 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   confirmation: 'outsideWorkspace',
   retryMaxAttempts: 5,
   retryMaxTotalMs: 10_000,
+  historyLimit: 20,
+  confirmReplaceAll: true,
 };
 
-type NumericSetting = 'contextLines' | 'maxMatchLocations' | 'maxFileSizeMB' | 'maxEnvelopeKB' | 'retryMaxAttempts' | 'retryMaxTotalMs';
+type NumericSetting = 'contextLines' | 'maxMatchLocations' | 'maxFileSizeMB' | 'maxEnvelopeKB' | 'retryMaxAttempts' | 'retryMaxTotalMs' | 'historyLimit';
 
 /** Inclusive bounds; package.json declares the same minimum/maximum (the drift test compares them). */
 export const NUMERIC_BOUNDS: Readonly<Record<NumericSetting, { readonly min: number; readonly max: number; readonly integer: boolean }>> = {
@@ -76,6 +85,7 @@ export const NUMERIC_BOUNDS: Readonly<Record<NumericSetting, { readonly min: num
   maxEnvelopeKB: { min: 4, max: 1024, integer: true },
   retryMaxAttempts: { min: 1, max: 20, integer: true },
   retryMaxTotalMs: { min: 0, max: 120_000, integer: true },
+  historyLimit: { min: 1, max: 500, integer: true },
 };
 
 /** What the reader needs from a configuration section (vscode.WorkspaceConfiguration fits). */
@@ -124,6 +134,8 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     confirmation: readEnum(source, SETTING_KEYS.confirmation, CONFIRMATION_VALUES, DEFAULT_SETTINGS.confirmation),
     retryMaxAttempts: readNumber(source, 'retryMaxAttempts'),
     retryMaxTotalMs: readNumber(source, 'retryMaxTotalMs'),
+    historyLimit: readNumber(source, 'historyLimit'),
+    confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
   };
 }
 
@@ -148,4 +160,9 @@ export class SettingsReader {
   current(): MultiEditSettings {
     return readSettings(this.section());
   }
+}
+
+/** Whether a configuration change touches one of these settings (`event.affectsConfiguration` of VS Code fits). */
+export function affectsSetting(affects: (section: string) => boolean, setting: keyof MultiEditSettings): boolean {
+  return affects(`${CONFIG_SECTION}.${SETTING_KEYS[setting]}`);
 }

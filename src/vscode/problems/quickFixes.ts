@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
-import type { Failure } from '../diagnostics/failure';
+import type { Failure } from './failure';
 
 export interface QuickFix {
   readonly title: string;

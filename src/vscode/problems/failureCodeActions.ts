@@ -1,7 +1,7 @@
 /** Quick fixes for Multi-Edit's own diagnostics, and nothing else. */
 import * as vscode from 'vscode';
-import { failureRef } from '../diagnostics/failure';
-import type { FailureStore } from '../diagnostics/failureStore';
+import { failureRef } from './failure';
+import type { FailureStore } from './failureStore';
 import { quickFixesFor } from './quickFixes';
 
 export class FailureCodeActions implements vscode.CodeActionProvider {

@@ -1,8 +1,32 @@
-/** Request paths as files: resolved the way the tools resolve them (see pathPolicy). */
+/** The workspace as requests see it: its folders, the path policy over them, and paths as files and as people read them. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { PLATFORM_IGNORES_CASE, resolveRequestedPath } from '../pathPolicy';
-import { currentWorkspaceFolders } from '../requestRunner';
+import { PLATFORM_IGNORES_CASE, resolveRequestedPath, type PathPolicyConfig, type WorkspaceFolderInfo } from './pathPolicy';
+import type { MultiEditSettings } from './settings';
+
+export function currentWorkspaceFolders(): WorkspaceFolderInfo[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
+}
+
+export function pathPolicyConfig(settings: MultiEditSettings, outsideWorkspaceConfirmed = false): PathPolicyConfig {
+  return {
+    folders: currentWorkspaceFolders(),
+    protectedGlobs: settings.protectedGlobs,
+    allowOutsideWorkspace: settings.allowOutsideWorkspace || outsideWorkspaceConfirmed,
+    ignoreCase: PLATFORM_IGNORES_CASE,
+  };
+}
+
+/** How a path reads in summaries: relative to its workspace folder (named when several are open); other paths as given. */
+export function displayPath(requestedPath: string): string {
+  if (!path.isAbsolute(requestedPath)) {
+    return requestedPath;
+  }
+  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  return vscode.workspace.asRelativePath(vscode.Uri.file(requestedPath), multiRoot);
+}
 
 /** The absolute path a requested path stands for, or undefined when it cannot be resolved. */
 export function absoluteTarget(requested: string | undefined): string | undefined {

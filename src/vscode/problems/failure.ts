@@ -1,22 +1,11 @@
 /** What the editor keeps about each failed request and each diagnostic it shows. */
 import type * as vscode from 'vscode';
-import type { Diagnosis, ErrorCode, ErrorEnvelope, ToolName } from '../../core/index';
-import type { OutcomeSource } from '../outcomes';
+import type { Diagnosis, ErrorCode, ErrorEnvelope } from '../../core/index';
+import type { RequestRecord } from '../run/requestRecord';
 
-/** Where a request's JSON text lives when it came from a document (a request file or a selection). */
-export interface RequestOrigin {
-  readonly uri: vscode.Uri;
-  readonly range: vscode.Range;
-}
-
-export interface FailedRequest {
-  readonly id: number;
-  readonly tool: ToolName;
-  /** The request as it was given. */
-  readonly input: unknown;
+/** A failed request: its record (id, request, origin), its envelope, and the files it meant to change. */
+export interface FailedRequest extends RequestRecord {
   readonly envelope: ErrorEnvelope;
-  readonly source: OutcomeSource;
-  readonly origin?: RequestOrigin;
   /** Absolute paths of the files the request meant to change; a later outcome for one supersedes this. */
   readonly targets: readonly string[];
 }

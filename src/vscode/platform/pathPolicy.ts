@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PathCheck, PathCheckResult } from '../core/index';
+import type { PathCheck, PathCheckResult } from '../../core/index';
 
 export interface WorkspaceFolderInfo {
   readonly name: string;

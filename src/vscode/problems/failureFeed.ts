@@ -5,26 +5,28 @@
  * ahead of the failure it supersedes.
  */
 import * as vscode from 'vscode';
-import type { EngineResponse, ErrorCode } from '../../core/index';
+import type { ErrorCode } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
-import { quickFixesFor } from '../codeActions/quickFixes';
-import type { RequestOutcome } from '../outcomes';
-import type { Services } from '../services';
-import { DIAGNOSTICS_SECTION, HISTORY_LIMIT_KEY, historyLimit } from './diagnosticSettings';
+import type { Services } from '../platform/services';
+import { affectsSetting } from '../platform/settings';
+import { absoluteTarget } from '../platform/workspacePaths';
+import type { RequestRecord } from '../run/requestRecord';
 import { failureRef, type Failure } from './failure';
 import { FailureStore } from './failureStore';
 import { draftFailures } from './placement';
-import { requestFiles } from './requestFiles';
-import { absoluteTarget } from './targetPaths';
+import { quickFixesFor } from './quickFixes';
 
 /** The user's own decisions: nothing in the files needs review. */
 const NOT_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
 
-function responsePaths(response: EngineResponse): (string | undefined)[] {
-  if (response.success) {
-    return response.files.map((file) => file.file_path);
-  }
-  return [response.file_path, ...response.edit_status.map((status) => status.file_path)];
+/** The absolute paths a finished request concerns: those the engine resolved, and those its response names (resolved as the engine resolves them). */
+function targetsOf(record: RequestRecord): string[] {
+  const { request, response } = record;
+  const resolved = (request?.files ?? []).flatMap((file) => (file.path === undefined ? [] : [file.path]));
+  const named = response.success
+    ? response.files.map((file) => file.file_path)
+    : [response.file_path, ...response.edit_status.map((status) => status.file_path)];
+  return [...new Set([...resolved, ...named.map(absoluteTarget).filter((path): path is string => path !== undefined)])];
 }
 
 export class FailureFeed implements vscode.Disposable {
@@ -33,14 +35,14 @@ export class FailureFeed implements vscode.Disposable {
 
   constructor(readonly failures: FailureStore, services: Services) {
     this.subscriptions = [
-      services.bus.onDidFinish((outcome) => {
-        this.queue = this.queue.then(() => this.handle(outcome)).catch((error: unknown) => {
-          services.log.error(`Could not show the diagnostics of a ${outcome.tool} request: ${String(error)}`);
+      services.bus.onDidFinish((record) => {
+        this.queue = this.queue.then(() => this.handle(record)).catch((error: unknown) => {
+          services.log.error(`Could not show the diagnostics of ${record.tool} request #${record.id}: ${String(error)}`);
         });
       }),
       vscode.workspace.onDidChangeTextDocument((event) => failures.applyTextChanges(event.document.uri, event.contentChanges)),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(`${DIAGNOSTICS_SECTION}.${HISTORY_LIMIT_KEY}`)) {
+        if (affectsSetting((section) => event.affectsConfiguration(section), 'historyLimit')) {
           failures.trimHistory();
         }
       }),
@@ -56,11 +58,9 @@ export class FailureFeed implements vscode.Disposable {
     vscode.Disposable.from(...this.subscriptions).dispose();
   }
 
-  private async handle(outcome: RequestOutcome): Promise<void> {
-    const { response } = outcome;
-    const targets = [...requestFiles(outcome.tool, outcome.input).map((file) => file.filePath), ...responsePaths(response)]
-      .map(absoluteTarget)
-      .filter((path): path is string => path !== undefined);
+  private async handle(record: RequestRecord): Promise<void> {
+    const { response } = record;
+    const targets = targetsOf(record);
     if (response.success) {
       this.failures.clearTargets(targets);
       return;
@@ -68,16 +68,8 @@ export class FailureFeed implements vscode.Disposable {
     if (NOT_PROBLEMS.has(response.error_code)) {
       return;
     }
-    const origin = this.failures.originOf(outcome.input);
-    const request = {
-      tool: outcome.tool,
-      input: outcome.input,
-      envelope: response,
-      source: outcome.source,
-      ...(origin ? { origin } : {}),
-      targets: [...new Set(targets)],
-    };
-    const added = this.failures.add(request, await draftFailures(request));
+    const failed = { ...record, envelope: response, targets };
+    const added = this.failures.add(failed, await draftFailures(failed));
     for (const failure of added) {
       if (failure.status === 'failed' && !failure.placement) {
         this.notify(failure);
@@ -98,7 +90,7 @@ export class FailureFeed implements vscode.Disposable {
 }
 
 export function registerDiagnostics(context: vscode.ExtensionContext, services: Services): FailureFeed {
-  const failures = new FailureStore(historyLimit);
+  const failures = new FailureStore(() => services.settings.current().historyLimit);
   const feed = new FailureFeed(failures, services);
   context.subscriptions.push(failures, feed);
   return feed;
