@@ -6,6 +6,7 @@ import { registerReadOnlyDocuments } from './platform/readOnlyDocuments';
 import { registerEditorCommands } from './commands/registerCommands';
 import { registerDiagnostics } from './problems/failureFeed';
 import { registerChatParticipant } from './chat/registerChat';
+import { registerStatusBar } from './status/statusBar';
 
 /** What activate() returns: the shared services and where the log is written, for integration tests. */
 export interface MultiEditApi extends Services {
@@ -19,6 +20,7 @@ export function activate(context: vscode.ExtensionContext): MultiEditApi {
   registerFailureCodeActions(context, failureFeed.failures);
   registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context) });
   registerChatParticipant(context, services, failureFeed);
+  registerStatusBar(context, services);
   return { ...services, logDirectory: context.logUri };
 }
 

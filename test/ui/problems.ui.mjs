@@ -31,7 +31,7 @@ export async function run({ page, workspace, ui }) {
   await ui.openFile(REQUEST);
   await ui.runCommand('Multi-Edit: Apply Request');
   // The failure's notification (with "Show Problems" and "Show Envelope"); closed so it covers nothing.
-  const toast = page.locator('.notification-toast', { hasText: 'Multi-Edit · AMBIGUOUS_MATCH' });
+  const toast = page.locator('.notification-toast', { hasText: 'Multi-Edit · Edit 1 · AMBIGUOUS_MATCH' });
   await ui.waitForText(toast, { timeout: 20_000 });
   await toast.hover();
   await toast.locator('.codicon-notifications-clear').click();

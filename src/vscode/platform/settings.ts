@@ -39,6 +39,8 @@ export interface MultiEditSettings {
   readonly historyLimit: number;
   /** Whether "Retry with replace_all" asks before it changes the file. */
   readonly confirmReplaceAll: boolean;
+  /** Whether the status bar shows the last outcome and the open problems. */
+  readonly showStatusBar: boolean;
 }
 
 /** The configuration keys (relative to `multiEdit`), one per setting. */
@@ -55,6 +57,7 @@ export const SETTING_KEYS = {
   retryMaxTotalMs: 'retry.maxTotalMs',
   historyLimit: 'diagnostics.historyLimit',
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
+  showStatusBar: 'statusBar.enabled',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
 /** Version-control internals: an edit there corrupts the repository rather than changing code. */
@@ -73,6 +76,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   retryMaxTotalMs: 10_000,
   historyLimit: 20,
   confirmReplaceAll: true,
+  showStatusBar: true,
 };
 
 type NumericSetting = 'contextLines' | 'maxMatchLocations' | 'maxFileSizeMB' | 'maxEnvelopeKB' | 'retryMaxAttempts' | 'retryMaxTotalMs' | 'historyLimit';
@@ -136,6 +140,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     retryMaxTotalMs: readNumber(source, 'retryMaxTotalMs'),
     historyLimit: readNumber(source, 'historyLimit'),
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
+    showStatusBar: readBoolean(source, SETTING_KEYS.showStatusBar, DEFAULT_SETTINGS.showStatusBar),
   };
 }
 
