@@ -14,12 +14,13 @@ describe('settings: reading multiEdit.*', () => {
     const settings = readSettings(source({
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
-      'retry.maxAttempts': 2, 'retry.maxTotalMs': 500,
+      'retry.maxAttempts': 2, 'retry.maxTotalMs': 500, 'diagnostics.historyLimit': 7, 'diagnostics.confirmReplaceAll': false,
+      'statusBar.enabled': false,
     }));
     assert.deepEqual(settings, {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
-      retryMaxAttempts: 2, retryMaxTotalMs: 500,
+      retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false, showStatusBar: false,
     });
   });
 
