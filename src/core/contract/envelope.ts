@@ -5,7 +5,7 @@
  */
 import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
 import { DEFAULT_LIMITS } from '../engine/options';
-import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope } from './schemas';
+import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, ValidationIssue } from './schemas';
 
 export interface EnvelopeExtras {
   readonly file_path?: string;
@@ -22,6 +22,7 @@ export interface EnvelopeExtras {
   /** One line; defaults to the code and the message. */
   readonly summary?: string;
   readonly rolled_back?: readonly string[];
+  readonly validation_issues?: readonly ValidationIssue[];
   readonly dry_run?: boolean;
   /** The serialised envelope stays within this many bytes. */
   readonly maxBytes?: number;
@@ -52,6 +53,9 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
     },
     summary: sanitizeText(extras.summary ?? `${code}: ${cleanMessage}`),
     ...(extras.rolled_back && extras.rolled_back.length > 0 ? { rolled_back: [...extras.rolled_back] } : {}),
+    ...(extras.validation_issues && extras.validation_issues.length > 0
+      ? { validation_issues: extras.validation_issues.map((issue) => ({ ...issue, message: sanitizeText(issue.message) })) }
+      : {}),
     ...(extras.dry_run !== undefined ? { dry_run: extras.dry_run } : {}),
   };
   return boundEnvelope(envelope, extras.maxBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes);
@@ -156,7 +160,7 @@ export function boundEnvelope(envelope: ErrorEnvelope, maxBytes: number): ErrorE
 
 /** The last resort for requests with very many failing edits: keep the first entries only. */
 function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope {
-  let keep = envelope.edit_status.length;
+  let keep = Math.max(envelope.edit_status.length, envelope.validation_issues?.length ?? 0);
   let shortened = envelope;
   while (keep > 1 && envelopeBytes(shortened) > maxBytes) {
     keep = Math.max(1, keep >> 1);
@@ -165,6 +169,7 @@ function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope 
       ...envelope,
       edit_status: envelope.edit_status.slice(0, keep),
       next_action: { ...envelope.next_action, ...(editsToFix ? { edits_to_fix: editsToFix.slice(0, keep) } : {}) },
+      ...(envelope.validation_issues ? { validation_issues: envelope.validation_issues.slice(0, keep) } : {}),
     };
   }
   return shortened;
