@@ -37,7 +37,7 @@ export async function run({ page, workspace, ui }) {
     await ui.waitForText(preview.getByText(label).first());
   }
   await page.mouse.move(5, 5);
-  await ui.screenshot('refactor-preview');
+  await ui.screenshot('refactor-preview', { media: 'media/walkthrough/preview.png' });
   if (fs.readFileSync(cart, 'utf8') !== before) throw new Error('cart.ts changed while the preview was open');
 
   // Back to files: every change and the file itself are already ticked; one click applies them.

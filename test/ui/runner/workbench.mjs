@@ -105,10 +105,12 @@ export function createWorkbenchUi(page, artifactsDir) {
      * Saves a screenshot of the whole workbench as <artifacts>/<name>.png and returns its path.
      * `media` names the repository file (e.g. media/walkthrough/apply.png) it becomes when
      * `npm run media` runs the scenarios: the product's images are made here, never by hand.
+     * `element` (a locator) crops the picture to that part of the workbench.
      */
-    async screenshot(name, { media } = {}) {
+    async screenshot(name, { media, element } = {}) {
       const file = path.join(artifactsDir, `${name}.png`);
-      await page.screenshot({ path: file });
+      if (element) await element.screenshot({ path: file });
+      else await page.screenshot({ path: file });
       if (media && PUBLISH_MEDIA) fs.copyFileSync(file, path.join(REPO_ROOT, media));
       return file;
     },
