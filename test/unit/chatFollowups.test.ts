@@ -20,7 +20,7 @@ function turnFor(command: RequestCommand, request: object, response: EngineRespo
   return {
     kind: 'request',
     command,
-    requestJson: JSON.stringify(request),
+    request: request as RequestTurn['request'],
     success: response.success,
     dryRun: response.dry_run === true,
     ...(response.success ? {} : { nextAction: response.next_action.action }),

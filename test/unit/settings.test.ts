@@ -10,7 +10,7 @@ describe('settings: reading multiEdit.*', () => {
     assert.deepEqual(readSettings(source({})), DEFAULT_SETTINGS);
   });
 
-  it('reads every key, nested retry keys included', () => {
+  it('reads every key, nested retry and diagnostics keys included', () => {
     const settings = readSettings(source({
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',

@@ -80,7 +80,7 @@ export async function runRequestCommand(
   const metadata: RequestTurn = {
     kind: 'request',
     command,
-    requestJson: JSON.stringify(given),
+    ...(record.request ? { request: requestInput(record.request) } : {}),
     success: response.success,
     dryRun: response.dry_run === true,
     ...(response.success ? {} : { nextAction: response.next_action.action }),

@@ -40,11 +40,11 @@ function describeRequest(record: RequestRecord): string {
 export function formatOutcome(outcome: OutcomeRecord): string {
   const { record } = outcome;
   const { response } = record;
-  const head = `${record.tool} #${record.id} (${record.source}${outcome.phase === 'run' ? '' : `, ${outcome.phase}`}) ${describeRequest(record)}`;
+  const head = `${record.tool} (${record.source}${outcome.phase === 'run' ? '' : `, ${outcome.phase}`}) ${describeRequest(record)}`;
   const result = response.success
     ? `success: ${response.summary}`
     : `${response.error_code}: ${response.message}`;
-  return `${head} -> ${result} (${Math.round(outcome.durationMs)} ms)`;
+  return `${head} -> ${result} (${Math.round(outcome.durationMs)} ms) #${record.id}`;
 }
 
 export function logOutcome(log: vscode.LogOutputChannel, outcome: OutcomeRecord): void {

@@ -1,6 +1,6 @@
 /**
  * The one DiagnosticCollection and what stands behind each of its diagnostics:
- * the failed request (envelope and input as given) and where the failure sits.
+ * the failed request (its record and envelope) and where the failure sits.
  * Quick fixes and commands find a failure by its diagnostic or by its id, and a
  * failed request by its id.
  */
