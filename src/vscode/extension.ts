@@ -25,10 +25,11 @@ export function activate(context: vscode.ExtensionContext): MultiEditApi {
   registerFailureHover(context, failureFeed.failures);
   const walkthrough = new WalkthroughProgress(services);
   context.subscriptions.push(walkthrough);
-  registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context) }, () => walkthrough.quickFixUsed());
+  const requestMarkers = new RequestFileMarkers(services);
+  registerRequestFiles(context, requestMarkers);
+  registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context), requestMarkers }, () => walkthrough.quickFixUsed());
   registerChatParticipant(context, services, failureFeed);
   registerStatusBar(context, services);
-  registerRequestFiles(context, new RequestFileMarkers(services));
   return { ...services, logDirectory: context.logUri };
 }
 

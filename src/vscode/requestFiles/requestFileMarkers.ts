@@ -115,6 +115,14 @@ export class RequestFileMarkers implements vscode.Disposable {
     return this.marked.get(uri.toString())?.record;
   }
 
+  /** Removes every marker; the last outcomes stay for the CodeLens. */
+  clearAll(): void {
+    for (const [key, marked] of this.marked) {
+      this.marked.set(key, { ...marked, markers: [] });
+    }
+    this.collection.clear();
+  }
+
   private async show(record: RequestRecord): Promise<void> {
     const { origin, response } = record;
     if (!origin) {
