@@ -31,6 +31,7 @@ export async function run({ page, workspace, ui }) {
   const cart = path.join(workspace, 'src', 'cart.ts');
   const before = fs.readFileSync(cart, 'utf8');
   const applied = (text) => text.includes('export function cartTotal(');
+  await ui.runCommand('Multi-Edit: Clear Diagnostics');
   const applyRename = async () => {
     await ui.runCommand('Notifications: Clear All Notifications');
     const tab = page.locator('.tabs-container .tab', { hasText: 'rename-total.multiedit.json' });

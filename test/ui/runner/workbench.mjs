@@ -81,7 +81,9 @@ export function createWorkbenchUi(page, artifactsDir) {
       await quickInputBox.fill(relativePath);
       const match = quickPickRows.filter({ hasText: fileName }).first();
       await match.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-      await page.keyboard.press('Enter');
+      // A click opens the row that matched; Enter would open the focused row, which can still be
+      // the first result of the list before it was filtered.
+      await match.click();
       await page.locator('.tabs-container .tab.active', { hasText: fileName })
         .waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     },
