@@ -35,7 +35,8 @@ suite('request files', () => {
   test('CodeLens above the request: Apply and Preview, run on the file', async () => {
     const dir = scratchDir('lens');
     const request = writeScratchFile(dir, 'lens.multiedit.json', '\n{ "file_path": "x.ts", "edits": [] }\n');
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(request));
+    const document = await vscode.workspace.openTextDocument(request);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
     const ours = lenses.filter((lens) => lens.command?.command === COMMANDS.applyRequest || lens.command?.command === COMMANDS.previewRequest);
     assert.deepEqual(ours.map((lens) => lens.command?.title), ['$(play) Apply', '$(diff) Preview']);
     assert.ok(ours.every((lens) => lens.range.start.line === 1), 'on the line where the request starts');
