@@ -1,7 +1,7 @@
 // multiEdit.previewRequest: the changes go to VS Code's Refactor Preview, nothing changes until
 // they are applied there, discarding is USER_DENIED, and applying only part is undone. The
-// preview is driven with the workbench's own commands (refactorPreview.discard, list.focusFirst,
-// refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
+// preview is driven with the workbench's own commands (refactorPreview.discard, refactorPreview.focus,
+// list.focusFirst, refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/vscode/platform/ids';
@@ -96,11 +96,15 @@ suite('preview (Refactor Preview)', () => {
         { file_path: second, edits: [{ old_string: 'b = 2', new_string: 'b = 20' }] },
       ],
     });
-    await driveUntilDone(preview, async () => {
-      await run('list.focusFirst');
-      await run('refactorPreview.toggleCheckedState');
-      await run('refactorPreview.apply');
-    });
+    // Untick the first file once the preview is open and its tree has the focus (otherwise the
+    // toggle acts on nothing, and Apply applies every change, which start ticked), then apply.
+    await settle(1500);
+    await run('refactorPreview.focus');
+    await settle(300);
+    await run('list.focusFirst');
+    await run('refactorPreview.toggleCheckedState');
+    await settle(300);
+    await driveUntilDone(preview, () => run('refactorPreview.apply'));
     const response = await preview.response;
     assert.equal(response?.success === false && response.error_code, 'USER_DENIED', JSON.stringify(response));
     assert.match(response?.success === false ? response.message : '', /Only part of the preview was applied/);
