@@ -240,6 +240,27 @@ export async function startCodeServer(sandbox, { env = {}, port } = {}) {
   return server;
 }
 
+/**
+ * Installs a .vsix into the sandbox's extensions folder with code-server's own installer, the way a
+ * person runs "Extensions: Install from VSIX...". Resolves once it is installed.
+ */
+export async function installExtension(sandbox, vsixPath) {
+  assertCodeServerInstalled();
+  const log = fs.openSync(sandbox.codeServerLog, 'a');
+  const child = spawn(process.execPath, [
+    CODE_SERVER_ENTRY,
+    '--user-data-dir', sandbox.userData,
+    '--extensions-dir', sandbox.extensions,
+    '--install-extension', vsixPath,
+  ], { cwd: sandbox.root, env: sandboxEnv(sandbox, {}), stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const exitCode = await new Promise((resolve) => child.once('exit', resolve));
+  if (exitCode !== 0) {
+    const tail = fs.readFileSync(sandbox.codeServerLog, 'utf8').split('\n').slice(-20).join('\n');
+    throw new Error(`installing ${path.basename(vsixPath)} failed (exit code ${exitCode}):\n${tail}`);
+  }
+}
+
 /** On Ctrl+C (or SIGTERM/SIGHUP) runs `cleanup` once, then exits with 130. */
 export function stopOnSignals(cleanup) {
   let stopping = false;

@@ -1,16 +1,24 @@
-// `npm run demo`: serves VS Code (code-server) on 127.0.0.1 with Multi-Edit loaded on a fresh copy
-// of demo/workspace, prints the URL to open, and runs until Ctrl+C. DEMO_PORT picks the port.
+// `npm run demo`: installs the .vsix that `npm run package` made into VS Code (code-server), as a
+// person installs it, serves it on 127.0.0.1 on a fresh copy of demo/workspace, prints the URL to
+// open, and runs until Ctrl+C. DEMO_PORT picks the port.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CACHE_DIR, REPO_ROOT, createSandbox, startCodeServer, stopOnSignals } from './codeServer.mjs';
+import { CACHE_DIR, REPO_ROOT, createSandbox, installExtension, startCodeServer, stopOnSignals } from './codeServer.mjs';
 
 const DEMO_ROOT = path.join(CACHE_DIR, 'demo');
 const port = process.env.DEMO_PORT ? Number(process.env.DEMO_PORT) : undefined;
+const { name, version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+const vsix = path.join(REPO_ROOT, `${name}-${version}.vsix`); // where `npm run package` puts it
+if (!fs.existsSync(vsix)) {
+  console.error(`${path.basename(vsix)} is missing: run \`npm run package\` first (\`npm run demo\` does).`);
+  process.exit(1);
+}
 
 // Reset on every start, so each demo begins from the pristine demo workspace.
 const sandbox = createSandbox(DEMO_ROOT);
 // The demo requests sit inside the workspace, so a person can open one and run Apply or Preview on it.
 fs.cpSync(path.join(REPO_ROOT, 'demo', 'requests'), path.join(sandbox.workspace, 'requests'), { recursive: true });
+await installExtension(sandbox, vsix);
 const server = await startCodeServer(sandbox, { port });
 let stopping = false;
 stopOnSignals(async () => {
@@ -18,10 +26,9 @@ stopOnSignals(async () => {
   await server.stop();
 });
 
-// The payload loads this checkout as the extension under development, as F5 does on the desktop.
-const url = server.workbenchUrl(sandbox.workspace, [['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)]]);
+const url = server.workbenchUrl(sandbox.workspace, []);
 console.log(`
-Multi-Edit demo: VS Code (code-server) with the extension loaded
+Multi-Edit demo: VS Code (code-server) with ${path.basename(vsix)} installed
   workspace  ${path.relative(REPO_ROOT, sandbox.workspace)}  (a copy of demo/workspace plus demo/requests in requests/, reset on every start)
   log        ${path.relative(REPO_ROOT, sandbox.codeServerLog)}
 

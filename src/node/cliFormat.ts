@@ -1,8 +1,11 @@
 /**
  * The CLI's --format text output: one greppable first line ("ok ..." or
  * "error code=... file=... edit=... msg=..."), then the detail a person needs to
- * fix the request: diagnosis, hints, the file's text around the failure, and the
- * status of each failed or skipped edit.
+ * fix the request: diagnosis, hints, the file's text around the failure (the closest
+ * line marked), and the status of each failed or skipped edit.
+ *
+ * People count edits from 1, as the message does ("Edit 1 of 2 failed"); the JSON
+ * keeps the 0-based edit_index that programs read.
  */
 import { type EditStatus, type EngineResponse, errorDocLink, type ErrorEnvelope, escapeControls, plural, type SuccessResponse } from '../core/index';
 
@@ -49,10 +52,10 @@ function errorLines(envelope: ErrorEnvelope, displayPath: DisplayPath): string[]
     fields.push(`file=${displayPath(envelope.file_path)}`);
   }
   if (envelope.edit_index !== undefined) {
-    fields.push(`edit=${envelope.edit_index}`);
+    fields.push(`edit=${editNumber(envelope.edit_index)}`);
   }
   fields.push(`msg=${JSON.stringify(envelope.message)}`);
-  const lines = [`error ${fields.join(' ')}`, `summary: ${envelope.summary}`];
+  const lines = [`error ${fields.join(' ')}`, `summary: ${failureSummary(envelope, displayPath)}`];
   if (envelope.diagnosis) {
     lines.push(`diagnosis: ${envelope.diagnosis.kind}: ${envelope.diagnosis.detail}`);
   }
@@ -67,13 +70,31 @@ function errorLines(envelope: ErrorEnvelope, displayPath: DisplayPath): string[]
     lines.push(`rolled back: ${envelope.rolled_back.map(displayPath).join(', ')}`);
   }
   const toFix = envelope.next_action.edits_to_fix;
-  const fixList = toFix && toFix.length > 0 ? ` (edits ${toFix.join(', ')})` : '';
+  const fixList = toFix && toFix.length > 0 ? ` (${toFix.length === 1 ? 'edit' : 'edits'} ${toFix.map(editNumber).join(', ')})` : '';
   lines.push(`next: ${envelope.next_action.action}${fixList}; retryable: ${envelope.retryable ? 'yes' : 'no'}`);
   if (envelope.truncated) {
     lines.push('note: some detail was dropped to keep the response small');
   }
   lines.push(`docs: ${errorDocLink(envelope.error_code)}`);
   return lines;
+}
+
+/** The 1-based number people read for a 0-based edit_index. */
+function editNumber(editIndex: number): number {
+  return editIndex + 1;
+}
+
+/** "fix edit 1 (MATCH_NOT_FOUND), edit 3 (AMBIGUOUS_MATCH); 1 edit skipped", numbered as people count. */
+function failureSummary(envelope: ErrorEnvelope, displayPath: DisplayPath): string {
+  const failed = envelope.edit_status.filter((status) => status.status === 'failed');
+  const skipped = envelope.edit_status.length - failed.length;
+  const parts = [failed.length > 0
+    ? `fix ${failed.map((status) => `${status.file_path === undefined ? '' : `${displayPath(status.file_path)} `}edit ${editNumber(status.edit_index)} (${status.error_code})`).join(', ')}`
+    : envelope.error_code];
+  if (skipped > 0) {
+    parts.push(`${plural(skipped, 'edit')} skipped`);
+  }
+  return parts.join('; ');
 }
 
 function contextLines(envelope: ErrorEnvelope): string[] {
@@ -84,7 +105,8 @@ function contextLines(envelope: ErrorEnvelope): string[] {
   const lines: string[] = [];
   if (context.snippet !== undefined) {
     const first = context.start_line ?? 1;
-    lines.push(`text around the closest match (from line ${first}):`, ...numberedLines(context.snippet, first));
+    const marked = context.closest_line === undefined ? '' : `; > marks line ${context.closest_line}, the closest`;
+    lines.push(`text around the closest match (from line ${first}${marked}):`, ...numberedLines(context.snippet, first, context.closest_line));
   }
   const locations = context.match_locations ?? [];
   if (locations.length > 0) {
@@ -99,10 +121,14 @@ function contextLines(envelope: ErrorEnvelope): string[] {
   return lines;
 }
 
-function numberedLines(snippet: string, firstLine: number): string[] {
+/** The snippet's lines with their numbers; `markedLine`, the closest one, starts with '>'. */
+function numberedLines(snippet: string, firstLine: number, markedLine?: number): string[] {
   const lines = splitLines(snippet);
   const width = String(firstLine + lines.length - 1).length;
-  return lines.map((line, index) => `  ${String(firstLine + index).padStart(width)} | ${line}`);
+  return lines.map((line, index) => {
+    const number = firstLine + index;
+    return `${number === markedLine ? '> ' : '  '}${String(number).padStart(width)} | ${line}`;
+  });
 }
 
 /** Splits raw file text for display; a CRLF line shows without its \r. */
@@ -128,5 +154,5 @@ function editDetailLines(status: EditStatus): string[] {
 function editStatusLine(status: EditStatus, displayPath: DisplayPath): string {
   const where = status.file_path === undefined ? '' : `${displayPath(status.file_path)} `;
   const code = status.error_code === undefined ? '' : ` ${status.error_code}`;
-  return `${where}edit ${status.edit_index} ${status.status}${code}: ${status.message}`;
+  return `${where}edit ${editNumber(status.edit_index)} ${status.status}${code}: ${status.message}`;
 }

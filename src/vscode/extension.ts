@@ -2,10 +2,15 @@ import type * as vscode from 'vscode';
 import { createServices, type Services } from './platform/services';
 import { registerMultiEditTools } from './tools/registerTools';
 import { registerFailureCodeActions } from './problems/failureCodeActions';
+import { registerFailureHover } from './problems/failureHover';
 import { registerReadOnlyDocuments } from './platform/readOnlyDocuments';
 import { registerEditorCommands } from './commands/registerCommands';
 import { registerDiagnostics } from './problems/failureFeed';
 import { registerChatParticipant } from './chat/registerChat';
+import { registerStatusBar } from './status/statusBar';
+import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
+import { RequestFileMarkers } from './requestFiles/requestFileMarkers';
+import { registerRequestFiles } from './requestFiles/requestCodeLens';
 
 /** What activate() returns: the shared services and where the log is written, for integration tests. */
 export interface MultiEditApi extends Services {
@@ -17,8 +22,14 @@ export function activate(context: vscode.ExtensionContext): MultiEditApi {
   registerMultiEditTools(context, services);
   const failureFeed = registerDiagnostics(context, services);
   registerFailureCodeActions(context, failureFeed.failures);
-  registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context) });
+  registerFailureHover(context, failureFeed.failures);
+  const walkthrough = new WalkthroughProgress(services);
+  context.subscriptions.push(walkthrough);
+  const requestMarkers = new RequestFileMarkers(services);
+  registerRequestFiles(context, requestMarkers);
+  registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context), requestMarkers }, () => walkthrough.quickFixUsed());
   registerChatParticipant(context, services, failureFeed);
+  registerStatusBar(context, services);
   return { ...services, logDirectory: context.logUri };
 }
 

@@ -16,16 +16,18 @@ function apply(argument?: unknown): Thenable<EngineResponse | undefined> {
 suite('commands', () => {
   editorSuiteFixture();
 
-  test('the commands are contributed under the Multi-Edit category', async () => {
+  test('the commands are contributed as "Multi-Edit: ..." (category, or title for those in context menus)', async () => {
     const all = await vscode.commands.getCommands(true);
     for (const id of Object.values(COMMANDS)) {
       assert.ok(all.includes(id), `${id} is registered`);
     }
     const manifest = vscode.extensions.getExtension('multi-edit.multi-edit')?.packageJSON as {
-      contributes: { commands: { command: string; category: string }[]; jsonValidation: { fileMatch: string; url: string }[] };
+      contributes: { commands: { command: string; title: string; category?: string }[]; jsonValidation: { fileMatch: string; url: string }[] };
     };
     for (const id of Object.values(COMMANDS)) {
-      assert.equal(manifest.contributes.commands.find((command) => command.command === id)?.category, 'Multi-Edit', id);
+      const command = manifest.contributes.commands.find((candidate) => candidate.command === id);
+      const shown = command?.category === undefined ? command?.title : `${command.category}: ${command.title}`;
+      assert.match(shown ?? '', /^Multi-Edit: [A-Z]/, `${id}, with its title read from package.nls.json`);
     }
     assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '*.multiedit.json', url: './schemas/multiedit-request.schema.json' }]);
   });

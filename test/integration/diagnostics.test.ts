@@ -26,7 +26,8 @@ suite('diagnostics: placement and wording', () => {
     assert.equal(code.value, 'AMBIGUOUS_MATCH');
     assert.match(code.target.toString(), /docs\/errors\.md#ambiguous_match$/);
     assert.match(diagnostic.message, /^Edit 1 · AMBIGUOUS_MATCH: old_string occurs 3 times/);
-    assert.match(diagnostic.message, /\n• Add surrounding lines/, 'the hints follow as short lines');
+    assert.match(diagnostic.message, /\n• Add neighbouring lines to old_string, or use Ctrl\+\. to peek every match/, 'what a person can do follows');
+    assert.doesNotMatch(diagnostic.message, /Set replace_all to true/, 'the agent\'s hints stay in the envelope');
     assert.doesNotMatch(diagnostic.message, /function second/, 'no snippet in the message');
     const related = diagnostic.relatedInformation ?? [];
     assert.deepEqual(related.map((info) => info.message), ['match 1 of 3', 'match 2 of 3', 'match 3 of 3']);
@@ -45,9 +46,9 @@ suite('diagnostics: placement and wording', () => {
     assert.equal(diagnostic.range.start.line, 2, `the line with "return width * height" (envelope: ${JSON.stringify(envelope.context)})`);
     assert.equal(codeOf(diagnostic).value, 'MATCH_NOT_FOUND');
     assert.match(diagnostic.message, /^Edit 1 · MATCH_NOT_FOUND: old_string was not found/);
-    for (const hint of envelope.recovery_hints) {
-      assert.ok(diagnostic.message.includes(`• ${hint}`), `hint "${hint}" is a line of the message`);
-    }
+    assert.match(diagnostic.message, /\nCause: INDENTATION/, 'the cause, for people');
+    assert.match(diagnostic.message, /\n• Hover to compare old_string with the file/, 'what a person can do in the editor');
+    assert.doesNotMatch(diagnostic.message, /context\.snippet/, 'no envelope field a person cannot see');
   });
 
   test('MATCH_NOT_FOUND with nothing alike in the file sits on line 1', async () => {

@@ -1,7 +1,7 @@
 // multiEdit.previewRequest: the changes go to VS Code's Refactor Preview, nothing changes until
 // they are applied there, discarding is USER_DENIED, and applying only part is undone. The
-// preview is driven with the workbench's own commands (refactorPreview.discard, list.focusFirst,
-// refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
+// preview is driven with the workbench's own commands (refactorPreview.discard, refactorPreview.focus,
+// list.focusFirst, refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/vscode/platform/ids';
@@ -38,7 +38,7 @@ async function run(command: string): Promise<void> {
 suite('preview (Refactor Preview)', () => {
   const fixture = editorSuiteFixture();
 
-  test('every change needs confirmation and is labelled with its edit', async () => {
+  test('every change starts ticked (needs no confirmation) and is labelled with its edit', async () => {
     const file = writeScratchFile(scratchDir('labels'), 'totals.ts', THREE_TOTALS);
     const request = {
       file_path: file,
@@ -56,7 +56,7 @@ suite('preview (Refactor Preview)', () => {
       'Edit 2: “return total;” → “return sum;”',
       'Edit 2: “return total;” → “return sum;”',
     ]);
-    assert.ok(entries.every((entry) => entry.metadata.needsConfirmation));
+    assert.ok(entries.every((entry) => !entry.metadata.needsConfirmation), 'VS Code ticks the entries that need no confirmation');
     assert.deepEqual(entries.map((entry) => entry.range.start.line), [0, 1, 4, 7]);
   });
 
@@ -76,21 +76,17 @@ suite('preview (Refactor Preview)', () => {
     assert.equal(multiEditDiagnostics(file).length, 0, 'a discarded preview is not a problem to review');
   });
 
-  test('applying the checked changes in the preview commits the request', async () => {
+  test('Apply, pressed at once, commits the whole request: every change opens ticked', async () => {
     const file = writeScratchFile(scratchDir('apply'), 'totals.ts', THREE_TOTALS);
     const preview = startPreview({ file_path: file, edits: [{ old_string: 'function first', new_string: 'function one' }] });
-    await driveUntilDone(preview, async () => {
-      await run('list.focusFirst');
-      await run('refactorPreview.toggleCheckedState');
-      await run('refactorPreview.apply');
-    });
+    await driveUntilDone(preview, () => run('refactorPreview.apply'));
     const response = await preview.response;
     assert.equal(response?.success, true, JSON.stringify(response));
     assert.equal(response.success && response.dry_run, false);
     await waitFor('the saved file', () => readDisk(file) === THREE_TOTALS.replace('function first', 'function one'));
   });
 
-  test('applying only part of a multi-file preview is undone: all or nothing', async () => {
+  test('unticking one file of a multi-file preview and applying the rest is undone: all or nothing', async () => {
     const dir = scratchDir('partial');
     const first = writeScratchFile(dir, 'a.ts', 'export const a = 1;\n');
     const second = writeScratchFile(dir, 'b.ts', 'export const b = 2;\n');
@@ -100,11 +96,15 @@ suite('preview (Refactor Preview)', () => {
         { file_path: second, edits: [{ old_string: 'b = 2', new_string: 'b = 20' }] },
       ],
     });
-    await driveUntilDone(preview, async () => {
-      await run('list.focusFirst');
-      await run('refactorPreview.toggleCheckedState');
-      await run('refactorPreview.apply');
-    });
+    // Untick the first file once the preview is open and its tree has the focus (otherwise the
+    // toggle acts on nothing, and Apply applies every change, which start ticked), then apply.
+    await settle(1500);
+    await run('refactorPreview.focus');
+    await settle(300);
+    await run('list.focusFirst');
+    await run('refactorPreview.toggleCheckedState');
+    await settle(300);
+    await driveUntilDone(preview, () => run('refactorPreview.apply'));
     const response = await preview.response;
     assert.equal(response?.success === false && response.error_code, 'USER_DENIED', JSON.stringify(response));
     assert.match(response?.success === false ? response.message : '', /Only part of the preview was applied/);

@@ -3,17 +3,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MANIFEST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json');
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
+
+/** A "%key%" title as VS Code shows it, from package.nls.json. */
+function localized(title, strings) {
+  const key = /^%([\w.-]+)%$/.exec(title)?.[1];
+  return key === undefined ? title : strings[key];
+}
 
 /** Palette labels ("Category: Title") of the contributed commands not hidden from the palette. */
 function paletteLabels() {
-  const { contributes = {} } = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'));
+  const { contributes = {} } = readJson('package.json');
+  const strings = readJson('package.nls.json');
   const hidden = new Set((contributes.menus?.commandPalette ?? [])
     .filter((entry) => entry.when === 'false')
     .map((entry) => entry.command));
   return (contributes.commands ?? [])
     .filter((command) => !hidden.has(command.command))
-    .map((command) => (command.category ? `${command.category}: ${command.title}` : command.title));
+    .map((command) => {
+      const title = localized(command.title, strings);
+      return command.category ? `${command.category}: ${title}` : title;
+    });
 }
 
 export const name = 'the command palette lists every Multi-Edit command';

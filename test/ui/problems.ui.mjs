@@ -31,19 +31,20 @@ export async function run({ page, workspace, ui }) {
   await ui.openFile(REQUEST);
   await ui.runCommand('Multi-Edit: Apply Request');
   // The failure's notification (with "Show Problems" and "Show Envelope"); closed so it covers nothing.
-  const toast = page.locator('.notification-toast', { hasText: 'Multi-Edit · AMBIGUOUS_MATCH' });
+  const toast = page.locator('.notification-toast', { hasText: 'Multi-Edit · Edit 1 · AMBIGUOUS_MATCH' });
   await ui.waitForText(toast, { timeout: 20_000 });
   await toast.hover();
   await toast.locator('.codicon-notifications-clear').click();
 
   const panel = await ui.openProblemsPanel();
-  const problem = panel.locator('.monaco-list-row', { hasText: 'AMBIGUOUS_MATCH' }).first();
+  // The problem in inventory.ts itself (the request file's own marker is listed too).
+  const problem = panel.locator('.monaco-list-row', { hasText: 'Ln 17, Col 1' }).filter({ hasText: 'AMBIGUOUS_MATCH' }).first();
   await ui.waitForText(problem, { timeout: 20_000 });
   await ui.waitForText('Edit 1 · AMBIGUOUS_MATCH: old_string occurs 2 times in src/inventory.ts', { within: panel });
   await ui.waitForText('match 1 of 2', { within: panel });
   await ui.waitForText('match 2 of 2', { within: panel });
   await page.mouse.move(5, 5);
-  await ui.screenshot('problems-panel');
+  await ui.screenshot('problems-panel', { media: 'media/walkthrough/problems.png' });
 
   // Open the problem in its editor (its range selected), then the quick-fix menu on it.
   const goToProblem = async () => {
@@ -57,7 +58,7 @@ export async function run({ page, workspace, ui }) {
   for (const title of QUICK_FIX_TITLES) {
     await ui.waitForText(menu.locator('.monaco-list-row', { hasText: title }).first());
   }
-  await ui.screenshot('quick-fixes');
+  await ui.screenshot('quick-fixes', { media: 'media/quick-fixes.png' });
 
   // The preferred fix comes first and is focused: Enter peeks every match location.
   await menu.locator('.monaco-list-row.focused', { hasText: 'Peek all 2 match locations' }).waitFor();
@@ -66,7 +67,7 @@ export async function run({ page, workspace, ui }) {
   await ui.waitForText(peek);
   await ui.waitForText(peek.locator('.monaco-list-row', { hasText: 'return undefined;' }).nth(1));
   await page.mouse.move(5, 5);
-  await ui.screenshot('peek');
+  await ui.screenshot('peek', { media: 'media/peek.png' });
   await page.keyboard.press('Escape');
 
   // "Retry edit 1 with replace_all" asks first, saying how many replacements it makes.

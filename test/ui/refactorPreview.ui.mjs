@@ -1,5 +1,6 @@
 // A person previews a request from the palette: VS Code's Refactor Preview lists each edit under
-// its own label, nothing changes until the changes are ticked and applied, then the file changes.
+// its own label, every change ticked; nothing changes until Apply, and one click on Apply applies
+// the whole request.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ async function waitForFile(file, predicate, timeoutMs = 15_000) {
   }
 }
 
-export const name = 'a request previewed in the Refactor Preview changes nothing until it is applied';
+export const name = 'a request previewed in the Refactor Preview opens ticked and applies with one click';
 
 export async function run({ page, workspace, ui }) {
   fs.mkdirSync(path.join(workspace, 'requests'), { recursive: true });
@@ -36,13 +37,21 @@ export async function run({ page, workspace, ui }) {
     await ui.waitForText(preview.getByText(label).first());
   }
   await page.mouse.move(5, 5);
-  await ui.screenshot('refactor-preview');
+  await ui.screenshot('refactor-preview', { media: 'media/walkthrough/preview.png' });
   if (fs.readFileSync(cart, 'utf8') !== before) throw new Error('cart.ts changed while the preview was open');
 
-  // Back to files: tick the file (every change needs confirmation, so none starts ticked), apply.
+  // Back to files: every change and the file itself are already ticked; one click applies them.
   await page.locator('.codicon-ungroup-by-ref-type').first().click();
-  const fileRow = preview.locator('.monaco-list-row', { hasText: 'cart.ts' }).first();
-  await fileRow.locator('.edit-checkbox').first().check();
+  const rows = preview.locator('.monaco-list-row');
+  await ui.waitForText(rows.filter({ hasText: 'cart.ts' }).first());
+  const boxes = preview.locator('.edit-checkbox');
+  const count = await boxes.count();
+  if (count < 2) throw new Error(`expected the file and its changes with checkboxes, found ${count}`);
+  for (let index = 0; index < count; index++) {
+    if (!(await boxes.nth(index).isChecked())) throw new Error(`checkbox ${index + 1} of ${count} starts unticked`);
+  }
+  await page.mouse.move(5, 5);
+  await ui.screenshot('refactor-preview-ticked');
   await preview.locator('.buttons .monaco-button', { hasText: 'Apply' }).click();
   await waitForFile(cart, (text) => text.includes('export function cartTotal(') && text.includes('formatQuantity'));
   await ui.waitForText(page.locator('.notification-toast', { hasText: 'Multi-Edit: Applied 3 edits' }));

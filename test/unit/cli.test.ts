@@ -83,9 +83,16 @@ describe('CLI (dist/cli.js)', () => {
       const run = runScenario(scenarioNamed('MATCH_NOT_FOUND on an indentation miss changes nothing'), ['--format', 'text']);
       assert.equal(run.status, 1);
       const lines = run.stdout.split('\n');
-      assert.match(lines[0], /^error code=MATCH_NOT_FOUND file=a\.ts edit=1 msg="[^"]+"$/);
+      // People count from 1, as the message does: the second edit is edit 2 on every line.
+      assert.match(lines[0], /^error code=MATCH_NOT_FOUND file=a\.ts edit=2 msg="Edit 2 of 2 failed: [^"]+"$/);
+      assert.ok(lines.includes('summary: fix edit 2 (MATCH_NOT_FOUND)'), run.stdout);
+      assert.ok(lines.includes('  edit 2 failed MATCH_NOT_FOUND: old_string was not found in a.ts'), run.stdout);
+      assert.match(run.stdout, /^next: fix_and_resubmit \(edit 2\); retryable: yes$/m);
       assert.ok(lines.includes('hints:'), run.stdout);
-      assert.ok(lines.some((line) => /^ +2 \| \treturn 1;$/.test(line)), run.stdout);
+      // The closest line, the one that differs least from old_string, is marked; its neighbours are not.
+      assert.match(run.stdout, /^text around the closest match \(from line 1; > marks line 2, the closest\):$/m);
+      assert.ok(lines.includes('> 2 | \treturn 1;'), run.stdout);
+      assert.ok(lines.includes('  1 | function start() {'), run.stdout); // the text as edit 1 left it
       assert.match(run.stdout, /^docs: \S+#match_not_found$/m);
     });
 

@@ -124,6 +124,16 @@ describe('engine: error code details', () => {
     assert.match(unknown.message, /^edits\[0\]\.replaceAll: unknown field/);
   });
 
+  it('lists every schema problem in validation_issues, each with its field path and keys', async () => {
+    const envelope = await failWith({ file_path: 3, edits: [{ old_string: 'a' }, { old_string: 'c', new_string: 'd', replaceAll: true }] });
+    assert.match(envelope.message, /\(and 2 more problems\)$/);
+    assert.deepEqual(envelope.validation_issues, [
+      { field: 'file_path', path: ['file_path'], message: 'expected string, got number' },
+      { field: 'edits[0].new_string', path: ['edits', 0, 'new_string'], message: 'expected string, got nothing (the field is missing)' },
+      { field: 'edits[1].replaceAll', path: ['edits', 1, 'replaceAll'], message: 'unknown field' },
+    ]);
+  });
+
   it('says when a multi_edit request was meant for multi_edit_files', async () => {
     const envelope = await failWith({ files: [{ file_path: FILE, edits: [{ old_string: 'a', new_string: 'b' }] }] });
     assert.equal(envelope.error_code, 'VALIDATION_FAILED');

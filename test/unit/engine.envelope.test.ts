@@ -45,6 +45,26 @@ describe('engine: envelope size', () => {
     assert.ok(firstLine.startsWith(`line ${bounded.context?.start_line} `), `${firstLine.slice(0, 20)} vs ${bounded.context?.start_line}`);
   });
 
+  it('keeps the closest line inside a clipped snippet', () => {
+    const snippet = Array.from({ length: 13 }, (_, line) => `line ${line + 41} ${'w'.repeat(400)}`).join('\n');
+    const envelope = envelopeFor('MATCH_NOT_FOUND', 'Edit 1 of 1 failed', { context: { snippet, start_line: 41, closest_line: 52 }, maxBytes: 100_000 });
+    const bounded = boundEnvelope(envelope, 1500);
+    const { start_line: start = 0, closest_line: closest, snippet: kept = '' } = bounded.context ?? {};
+    assert.equal(closest, 52);
+    assert.ok(start <= 52 && 52 < start + kept.split('\n').length, `lines ${start}.. hold line 52`);
+    assert.ok(kept.split('\n')[52 - start].startsWith('line 52 '));
+  });
+
+  it('names the line of the closest partial match that differs least from old_string as context.closest_line', async () => {
+    const text = Array.from({ length: 30 }, (_, line) => `const value${line} = ${line};`).join('\n');
+    const store = new MemoryStore({ [FILE]: `${text}\n` });
+    const envelope = failureOf(await run('multi_edit', { file_path: FILE, edits: [{ old_string: 'const value17 = 71;\nconst value18 = 18;', new_string: 'x' }] }, { store }));
+    const context = envelope.context;
+    assert.equal(context?.closest_line, 19, JSON.stringify(context));
+    const lines = context?.snippet?.split('\n') ?? [];
+    assert.equal(lines[(context?.closest_line ?? 0) - (context?.start_line ?? 0)], 'const value18 = 18;');
+  });
+
   it('leaves an envelope that fits untouched', () => {
     const envelope = envelopeFor('FILE_NOT_FOUND', 'Cannot edit /w/a.ts: no such file');
     assert.equal(boundEnvelope(envelope, 100_000), envelope);

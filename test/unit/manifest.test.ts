@@ -1,39 +1,56 @@
 /** The manifest and the code agree: every command is an ID the code registers, every file it names exists. */
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMANDS } from '../../src/vscode/platform/ids';
+import { REPO_ROOT as ROOT, filesNamedBy, placeholdersOf, readJsonFile, readLocalizedManifest } from './helpers/manifest';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-
-interface WalkthroughStep { id: string; description: string; media: { image?: string; markdown?: string } }
+const manifest = readLocalizedManifest();
 
 describe('extension manifest', () => {
-  it('contributes exactly the commands of the IDs module, each titled under the Multi-Edit category', () => {
-    const contributed = manifest.contributes.commands as { command: string; title: string; category: string }[];
+  it('contributes exactly the commands of the IDs module, each shown as "Multi-Edit: ..." in the palette', () => {
+    const contributed = manifest.contributes.commands;
     assert.deepEqual(contributed.map((command) => command.command).sort(), Object.values(COMMANDS).sort());
     for (const command of contributed) {
-      assert.equal(command.category, 'Multi-Edit', command.command);
-      assert.ok(command.title.length > 0, command.command);
+      const shown = command.category === undefined ? command.title : `${command.category}: ${command.title}`;
+      assert.match(shown, /^Multi-Edit: \S/, command.command);
+    }
+  });
+
+  it('titles the commands of context menus "Multi-Edit: ...", since menus show the title without its category', () => {
+    const menus = manifest.contributes.menus;
+    const inContextMenus = new Set(['editor/context', 'explorer/context'].flatMap((menu) => menus[menu].map((item) => item.command)));
+    assert.ok(inContextMenus.size > 0);
+    for (const id of inContextMenus) {
+      const command = manifest.contributes.commands.find((candidate) => candidate.command === id);
+      assert.ok(command, id);
+      assert.match(command.title, /^Multi-Edit: \S/, id);
+      assert.equal(command.category, undefined, `${id} has no category, or the palette would say "Multi-Edit: Multi-Edit: ..."`);
+    }
+  });
+
+  it('takes every "%key%" string of package.json from package.nls.json, which holds no unused key', () => {
+    const strings = readJsonFile('package.nls.json') as Record<string, string>;
+    const raw = readJsonFile('package.json') as Record<string, unknown>;
+    const used = placeholdersOf(raw);
+    assert.ok(used.length > 30, 'the manifest\'s people-facing strings are localizable');
+    assert.deepEqual(used.filter((key) => strings[key] === undefined), [], 'keys missing from package.nls.json');
+    assert.deepEqual(Object.keys(strings).filter((key) => !used.includes(key)), [], 'keys no string uses');
+    for (const field of ['displayName', 'description']) {
+      assert.match(String(raw[field]), /^%.+%$/, field);
     }
   });
 
   it('names an icon, walkthrough media and a request-file schema that exist', () => {
-    const steps = manifest.contributes.walkthroughs.flatMap((walkthrough: { steps: WalkthroughStep[] }) => walkthrough.steps) as WalkthroughStep[];
-    const files = [
-      manifest.icon,
-      ...steps.flatMap((step) => [step.media.image, step.media.markdown]).filter((file): file is string => file !== undefined),
-      ...manifest.contributes.jsonValidation.map((validation: { url: string }) => validation.url),
-    ];
-    assert.ok(steps.length >= 3, 'the walkthrough has steps');
+    const files = filesNamedBy(manifest).filter((file) => file !== manifest.main);
+    assert.ok(manifest.contributes.walkthroughs[0].steps.length >= 3, 'the walkthrough has steps');
     for (const file of files) {
       assert.ok(existsSync(join(ROOT, file)), `${file} exists`);
     }
   });
 
   it('links walkthrough steps only to contributed commands or built-in ones', () => {
-    const steps = manifest.contributes.walkthroughs[0].steps as WalkthroughStep[];
+    const steps = manifest.contributes.walkthroughs[0].steps;
     const linked = steps.flatMap((step) => [...step.description.matchAll(/\(command:([\w.]+)/g)].map((match) => match[1]));
     assert.ok(linked.length > 0);
     const ours = linked.filter((command) => command.startsWith('multiEdit.'));

@@ -3,16 +3,13 @@
  * and schemas/ are generated or hand-kept copies. These tests fail on any drift.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CONFIG_SECTION, TOOL_REFERENCE_NAMES } from '../../src/vscode/platform/ids';
 import { TOOL_NAMES } from '../../src/core/contract/toolNames';
 import { requestJsonSchemas } from '../../src/core/contract/schemas';
 import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/platform/settings';
+import { readJsonFile, readLocalizedManifest } from './helpers/manifest';
 
-// Compiled to out/test/unit, so the repository root is three levels up.
-const root = join(__dirname, '..', '..', '..');
-const readJson = (relative: string): Record<string, unknown> => JSON.parse(readFileSync(join(root, relative), 'utf8'));
+const readJson = (relative: string): Record<string, unknown> => readJsonFile(relative) as Record<string, unknown>;
 
 interface ToolContribution {
   name: string;
@@ -34,13 +31,13 @@ interface ConfigurationProperty {
   type?: string;
 }
 
-const manifest = readJson('package.json') as {
+const manifest = readLocalizedManifest<{
   activationEvents: string[];
   contributes: {
     languageModelTools: ToolContribution[];
     configuration: { properties: Record<string, ConfigurationProperty> };
   };
-};
+}>();
 
 /** The tools' inputSchema is the zod JSON Schema without the "$schema" dialect key. */
 function withoutDialect(schema: object): object {

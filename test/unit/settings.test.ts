@@ -16,11 +16,12 @@ describe('settings: reading multiEdit.*', () => {
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       'retry.maxAttempts': 2, 'retry.maxTotalMs': 500, 'diagnostics.historyLimit': 7, 'diagnostics.confirmReplaceAll': false,
       insideIndentation: 'refuseMultiline',
+      'statusBar.enabled': false,
     }));
     assert.deepEqual(settings, {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
-      retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false,
+      retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false, showStatusBar: false,
       insideIndentation: 'refuseMultiline',
     });
   });

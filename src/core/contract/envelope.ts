@@ -5,7 +5,7 @@
  */
 import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
 import { DEFAULT_LIMITS } from '../engine/options';
-import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope } from './schemas';
+import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, ValidationIssue } from './schemas';
 
 export interface EnvelopeExtras {
   readonly file_path?: string;
@@ -22,6 +22,7 @@ export interface EnvelopeExtras {
   /** One line; defaults to the code and the message. */
   readonly summary?: string;
   readonly rolled_back?: readonly string[];
+  readonly validation_issues?: readonly ValidationIssue[];
   readonly dry_run?: boolean;
   /** The serialised envelope stays within this many bytes. */
   readonly maxBytes?: number;
@@ -52,6 +53,9 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
     },
     summary: sanitizeText(extras.summary ?? `${code}: ${cleanMessage}`),
     ...(extras.rolled_back && extras.rolled_back.length > 0 ? { rolled_back: [...extras.rolled_back] } : {}),
+    ...(extras.validation_issues && extras.validation_issues.length > 0
+      ? { validation_issues: extras.validation_issues.map((issue) => ({ ...issue, message: sanitizeText(issue.message) })) }
+      : {}),
     ...(extras.dry_run !== undefined ? { dry_run: extras.dry_run } : {}),
   };
   return boundEnvelope(envelope, extras.maxBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes);
@@ -157,7 +161,7 @@ export function boundEnvelope(envelope: ErrorEnvelope, maxBytes: number): ErrorE
 
 /** The last resort for requests with very many failing edits: keep the first entries only. */
 function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope {
-  let keep = envelope.edit_status.length;
+  let keep = Math.max(envelope.edit_status.length, envelope.validation_issues?.length ?? 0);
   let shortened = envelope;
   while (keep > 1 && envelopeBytes(shortened) > maxBytes) {
     keep = Math.max(1, keep >> 1);
@@ -166,6 +170,7 @@ function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope 
       ...envelope,
       edit_status: envelope.edit_status.slice(0, keep),
       next_action: { ...envelope.next_action, ...(editsToFix ? { edits_to_fix: editsToFix.slice(0, keep) } : {}) },
+      ...(envelope.validation_issues ? { validation_issues: envelope.validation_issues.slice(0, keep) } : {}),
     };
   }
   return shortened;
@@ -180,15 +185,19 @@ function withoutLocationSnippets(context: EnvelopeContext): EnvelopeContext {
 }
 
 /**
- * The middle `lines` lines of the snippet, each at most `lineChars` long; start_line
- * follows, and clipped_lines still names every clipped line that is left.
+ * `lines` lines of the snippet, each at most `lineChars` long, centred on the closest line when
+ * there is one (on the middle otherwise); start_line follows, and clipped_lines still names every
+ * clipped line that is left.
  */
 function shrinkSnippet(context: EnvelopeContext, lines: number, lineChars: number): EnvelopeContext {
   if (context.snippet === undefined) {
     return context;
   }
   const all = context.snippet.split('\n');
-  const first = Math.max(0, Math.floor((all.length - lines) / 2));
+  const centre = context.closest_line !== undefined && context.start_line !== undefined
+    ? context.closest_line - context.start_line
+    : Math.floor(all.length / 2);
+  const first = Math.max(0, Math.min(all.length - lines, centre - Math.floor(lines / 2)));
   const startLine = (context.start_line ?? 1) + first;
   const kept = all.slice(first, first + lines);
   const shortened = kept.map((line) => clip(line, lineChars));

@@ -102,6 +102,8 @@ export const diagnosisSchema = z.object({
 export const contextSchema = z.object({
   snippet: z.string().optional(),
   start_line: z.number().int().min(1).optional(),
+  /** 1-based line, inside the snippet, of the closest partial match: its line that differs least from old_string. */
+  closest_line: z.number().int().min(1).optional(),
   match_locations: z.array(matchLocationSchema).optional(),
   total_matches: z.number().int().min(0).optional(),
   /** The line of every match, in order, up to a bound far above the detailed locations. */
@@ -127,6 +129,15 @@ export const editStatusSchema = z.object({
   context: contextSchema.optional(),
 });
 
+/** One problem of a request that does not fit the schema, at its field. */
+export const validationIssueSchema = z.object({
+  /** "edits[1].old_string", as the message names it. */
+  field: z.string(),
+  /** The same field as keys and 0-based indexes, for tools that locate it in the request's JSON. */
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+
 export const nextActionSchema = z.object({
   action: z.enum(['fix_and_resubmit', 'reread_and_retry', 'retry_later', 'ask_user', 'stop']),
   can_retry: z.boolean(),
@@ -150,6 +161,8 @@ export const errorEnvelopeSchema = z.object({
   summary: z.string(),
   /** Files restored after a partial write (WRITE_FAILED and friends). */
   rolled_back: z.array(z.string()).optional(),
+  /** VALIDATION_FAILED: every schema problem of the request, where the message names the first. */
+  validation_issues: z.array(validationIssueSchema).optional(),
   /** Set when detail was dropped to keep the envelope within its size limit. */
   truncated: z.boolean().optional(),
   dry_run: z.boolean().optional(),
@@ -166,6 +179,7 @@ export type Diagnosis = z.infer<typeof diagnosisSchema>;
 export type TextRange = z.infer<typeof textRangeSchema>;
 export type EnvelopeContext = z.infer<typeof contextSchema>;
 export type EditStatus = z.infer<typeof editStatusSchema>;
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type EngineResponse = z.infer<typeof responseSchema>;
 

@@ -88,9 +88,10 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   const maxBytes = context.limits.maxEnvelopeBytes;
   const parsed = await parseRequest(tool, input);
   if (!parsed.ok) {
-    const { code, message, hints, fileIndex, filePath } = parsed.problem;
+    const { code, message, hints, fileIndex, filePath, issues } = parsed.problem;
     return refuse(envelopeFor(code, message, {
       ...(hints ? { hints } : {}),
+      ...(issues ? { validation_issues: issues } : {}),
       ...(fileIndex !== undefined ? { file_index: fileIndex } : {}),
       ...(filePath !== undefined ? { file_path: filePath } : {}),
       maxBytes,

@@ -6,7 +6,8 @@ import type { LineIndex } from '../text/lineIndex';
 import type { Diagnosis } from '../contract/schemas';
 
 export interface MissExplanation {
-  readonly context: Snippet;
+  /** closest_line: the 1-based line of the closest partial match, which a clipped snippet stays centred on. */
+  readonly context: Snippet & { readonly closest_line?: number };
   readonly diagnosis?: Diagnosis;
   /** Hints for the diagnosis kind, to follow the code's own hints. */
   readonly hints: readonly string[];
@@ -45,7 +46,7 @@ export function explainMiss(
   }
   const span = 'span' in target ? target.span : { offset: target.offset, length: target.length };
   return {
-    context: snippetAt(text, index, span, target.focus, limits),
+    context: { ...snippetAt(text, index, span, target.focus, limits), closest_line: index.lineOfOffset(target.focus) + 1 },
     ...(located ? { diagnosis: located.diagnosis } : {}),
     hints: located ? hintsForDiagnosis(located.diagnosis.kind) : [],
     closest: span,

@@ -7,7 +7,7 @@ import { inputRuleProblem } from './inputRules';
 import { fitsRequestSchema } from './requestShape';
 import type { SchemaCheck } from './schemaProblem';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES, type ToolName } from '../contract/toolNames';
-import type { Edit, MultiEditFilesRequest, MultiEditRequest } from '../contract/schemas';
+import type { Edit, MultiEditFilesRequest, MultiEditRequest, ValidationIssue } from '../contract/schemas';
 
 export interface FileRequest {
   readonly filePath: string;
@@ -37,6 +37,8 @@ export interface RequestProblem {
   readonly hints?: readonly string[];
   readonly fileIndex?: number;
   readonly filePath?: string;
+  /** Every schema problem, the message's first included. */
+  readonly issues?: readonly ValidationIssue[];
 }
 
 export type ParseResult = { readonly ok: true; readonly request: ParsedRequest } | { readonly ok: false; readonly problem: RequestProblem };

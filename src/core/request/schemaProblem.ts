@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../contract/toolNames';
-import { multiEditFilesSchema, multiEditSchema, type MultiEditFilesRequest, type MultiEditRequest } from '../contract/schemas';
+import { multiEditFilesSchema, multiEditSchema, type MultiEditFilesRequest, type MultiEditRequest, type ValidationIssue } from '../contract/schemas';
 import type { RequestProblem } from './request';
 
 export type SchemaCheck =
@@ -30,8 +30,8 @@ export function checkWithSchema(tool: ToolName, input: unknown): SchemaCheck {
 
 /**
  * The first schema issue, named by its field path ("edits[2].old_string: expected
- * string, got number"). `otherToolKey` is the key that shows the caller picked the
- * wrong tool; `otherToolHint` says so.
+ * string, got number"), and every issue in `issues`. `otherToolKey` is the key that
+ * shows the caller picked the wrong tool; `otherToolHint` says so.
  */
 function validationProblem(error: z.ZodError, input: unknown, otherToolKey: string, otherToolHint: string): RequestProblem {
   const [first, ...rest] = error.issues;
@@ -41,7 +41,18 @@ function validationProblem(error: z.ZodError, input: unknown, otherToolKey: stri
     code: 'VALIDATION_FAILED',
     message: `${describeIssue(first, input)}${more}`,
     ...(usedOtherToolKey ? { hints: [otherToolHint] } : {}),
+    issues: error.issues.flatMap((issue) => validationIssues(issue, input)),
   };
+}
+
+/** One entry per field: an issue about unknown keys names each key. */
+function validationIssues(issue: z.core.$ZodIssue, input: unknown): ValidationIssue[] {
+  const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({ field: fieldPath([...path, key]), path: [...path, key], message: 'unknown field' }));
+  }
+  const message = describeIssue(issue, input);
+  return [{ field: fieldPath(path), path, message: message.slice(message.indexOf(': ') + 2) }];
 }
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {

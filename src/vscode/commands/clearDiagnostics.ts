@@ -7,6 +7,7 @@ export function clearDiagnosticsCommand(deps: EditorDeps): EditorCommand {
     id: COMMANDS.clearDiagnostics,
     run(): void {
       deps.feed.failures.clearAll();
+      deps.requestMarkers?.clearAll();
     },
   };
 }

@@ -9,6 +9,8 @@ export interface EditorDeps {
   readonly services: Services;
   readonly feed: FailureFeed;
   readonly documents: ReadOnlyDocuments;
+  /** The markers in request files, cleared with the other problems. */
+  readonly requestMarkers?: { clearAll(): void };
 }
 
 export interface EditorCommand {

@@ -1,12 +1,15 @@
 /**
- * Open the failed request: the request as the engine parsed it, as read-only JSON
- * with a comment above the failing edit, which is selected. A request that did not
- * parse is shown by its envelope, or opened in the file it came from.
+ * Open the failed request: the file (or selection) it was run from when there is
+ * one, with the failing edit's old_string (or the failing file's file_path)
+ * selected, so it can be fixed and run again. A request from a tool call or chat
+ * has no file: it is shown as read-only JSON with a comment above the failing
+ * edit, which is selected, or by its envelope when it did not parse.
  */
 import * as vscode from 'vscode';
 import { type MultiEditFilesRequest, type MultiEditRequest, requestInput, TOOL_MULTI_EDIT_FILES } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
 import type { Failure } from '../problems/failure';
+import { markerRange } from '../requestFiles/requestFileMarkers';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
 /** Stands in for the failing edit while the rest of the request is laid out. */
@@ -69,8 +72,13 @@ export function openFailedRequestCommand(deps: EditorDeps): EditorCommand {
         return undefined;
       }
       const { origin } = failure.request;
-      if (!failure.request.request && origin) {
-        const editor = await vscode.window.showTextDocument(origin.uri, { selection: origin.range });
+      if (origin) {
+        const document = await vscode.workspace.openTextDocument(origin.uri);
+        const prefix = failure.request.tool === TOOL_MULTI_EDIT_FILES ? ['files', failure.fileIndex] : [];
+        const path = failure.editIndex === undefined ? [...prefix, 'file_path'] : [...prefix, 'edits', failure.editIndex, 'old_string'];
+        const selection = markerRange(document, document.offsetAt(origin.range.start), document.getText(origin.range), path);
+        const editor = await vscode.window.showTextDocument(document, { selection });
+        editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
         return editor.document.uri;
       }
       const rendered = renderRequest(failure);

@@ -14,7 +14,7 @@ export function previewRequestCommand(deps: EditorDeps): EditorCommand {
         return undefined;
       }
       const record = await deps.services.runner.preview(request.tool, request.input, { source: 'command', ...(request.origin ? { origin: request.origin } : {}) });
-      return reportWhenSettled(deps, record.response);
+      return reportWhenSettled(deps, record);
     },
   };
 }

@@ -54,7 +54,7 @@ export function retryWithReplaceAllCommand(deps: EditorDeps): EditorCommand {
         return undefined;
       }
       const record = planned.ok ? await deps.services.runner.commit(planned.plan, planned.id, options) : planned.record;
-      return reportWhenSettled(deps, record.response);
+      return reportWhenSettled(deps, record);
     },
   };
 }

@@ -4,49 +4,91 @@
  * after the diagnostics show the outcome.
  */
 import * as vscode from 'vscode';
-import { type EngineResponse, type ErrorCode, TOOL_MULTI_EDIT_FILES } from '../../core/index';
-import type { RequestSource } from '../run/requestRecord';
+import { type EngineResponse, type ErrorCode, type ErrorEnvelope, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { diagnosticMessage } from '../problems/message';
+import type { RequestRecord, RequestSource } from '../run/requestRecord';
+import type { RunOptions } from '../run/requestRunner';
 import type { EditorDeps } from './editorCommand';
 import type { RequestToRun } from './requestSource';
 import { showResponse } from './showEnvelope';
+import { type FileChange, reportSuccess } from './successReport';
 
 /** Outcomes the user chose: reported plainly, not as problems. */
 const USER_OUTCOMES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
+
+/** A finished request, with each planned file's text before and after it (none when it did not plan). */
+interface RunWithChanges {
+  readonly record: RequestRecord;
+  readonly changes: readonly FileChange[];
+}
+
+/** Plans, then commits, keeping the planned texts for Show Diff. */
+async function planAndCommit(deps: EditorDeps, tool: RequestToRun['tool'], input: unknown, options: RunOptions): Promise<RunWithChanges> {
+  const planned = await deps.services.runner.plan(tool, input, options);
+  if (!planned.ok) {
+    return { record: planned.record, changes: [] };
+  }
+  const record = await deps.services.runner.commit(planned.plan, planned.id, options);
+  const changes = planned.plan.files.map((file) => ({ path: file.path, displayPath: file.displayPath, before: file.original.text, after: file.newText }));
+  return { record, changes };
+}
 
 /** A multi_edit_files request gets a cancellable progress notification; a single file is quick. */
 export async function runWithProgress(deps: EditorDeps, request: RequestToRun, source: RequestSource): Promise<EngineResponse> {
   const { tool, input, origin } = request;
   const options = { source, ...(origin ? { origin } : {}) };
-  const record = tool === TOOL_MULTI_EDIT_FILES
+  const run = tool === TOOL_MULTI_EDIT_FILES
     ? await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Multi-Edit: editing files', cancellable: true },
-      (_progress, token) => deps.services.runner.run(tool, input, { ...options, token }),
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Multi-Edit: editing files'), cancellable: true },
+      (_progress, token) => planAndCommit(deps, tool, input, { ...options, token }),
     )
-    : await deps.services.runner.run(tool, input, options);
-  return reportWhenSettled(deps, record.response);
+    : await planAndCommit(deps, tool, input, options);
+  return reportWhenSettled(deps, run.record, run.changes);
 }
 
 /** Reports a finished request once the diagnostics show its outcome; resolves to the response. */
-export async function reportWhenSettled(deps: EditorDeps, response: EngineResponse): Promise<EngineResponse> {
+export async function reportWhenSettled(deps: EditorDeps, record: RequestRecord, changes: readonly FileChange[] = []): Promise<EngineResponse> {
   await deps.feed.settled();
-  reportResponse(deps, response);
+  const { response } = record;
+  if (response.success) {
+    reportSuccess(deps, record.id, response, changes);
+  } else {
+    reportFailure(deps, response);
+  }
   return response;
 }
 
-/** One notification per finished request; a failure offers the Problems panel and the envelope. */
-function reportResponse(deps: EditorDeps, response: EngineResponse): void {
-  if (response.success) {
-    void vscode.window.showInformationMessage(`Multi-Edit: ${response.summary}`);
-    return;
-  }
+/**
+ * "Multi-Edit · File 2, Edit 1 · MATCH_NOT_FOUND: old_string was not found in b.ts. No file was
+ * changed.": the failing file and edit named as the Problems panel names them.
+ */
+export function failureNotice(envelope: ErrorEnvelope): string {
+  const lead = envelope.edit_status.find((status) => status.status === 'failed'
+    && status.edit_index === envelope.edit_index && (status.file_index ?? envelope.file_index) === envelope.file_index);
+  const multiFile = envelope.file_index !== undefined;
+  const headline = diagnosticMessage({
+    ...(envelope.edit_index !== undefined ? { editIndex: envelope.edit_index } : {}),
+    ...(multiFile ? { fileNumber: (envelope.file_index ?? 0) + 1 } : {}),
+    label: envelope.error_code,
+    message: lead?.message ?? envelope.message,
+    hints: [],
+  });
+  const others = envelope.edit_status.filter((status) => status.status === 'failed').length - 1;
+  const more = others > 0 ? ` ${others === 1 ? vscode.l10n.t('1 more edit failed.') : vscode.l10n.t('{0} more edits failed.', others)}` : '';
+  const unchanged = envelope.rolled_back ? vscode.l10n.t('Files already written were restored.') : vscode.l10n.t('No file was changed.');
+  return `Multi-Edit · ${headline}.${more} ${unchanged}`;
+}
+
+/** One notification per failed request; a failure offers the Problems panel and the envelope. */
+function reportFailure(deps: EditorDeps, response: ErrorEnvelope): void {
   if (USER_OUTCOMES.has(response.error_code)) {
-    void vscode.window.showInformationMessage(`Multi-Edit: ${response.message}`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: {0}', response.message));
     return;
   }
-  const showProblems = 'Show Problems';
-  const showEnvelope = 'Show Envelope';
+  const showProblems = vscode.l10n.t('Show Problems');
+  const showEnvelope = vscode.l10n.t('Show Envelope');
   void vscode.window
-    .showWarningMessage(`Multi-Edit · ${response.error_code}: ${response.message}`, showProblems, showEnvelope)
+    .showWarningMessage(failureNotice(response), showProblems, showEnvelope)
     .then((choice) => {
       if (choice === showProblems) {
         return vscode.commands.executeCommand('workbench.actions.view.problems');

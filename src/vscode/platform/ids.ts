@@ -28,6 +28,7 @@ export const COMMANDS = {
   copyHints: 'multiEdit.copyHints',
   rerunRequest: 'multiEdit.rerunRequest',
   dismissDiagnostic: 'multiEdit.dismissDiagnostic',
+  compareWithFile: 'multiEdit.compareWithFile',
 } as const;
 
 export const OUTPUT_CHANNEL_NAME = 'Multi-Edit';

@@ -19,9 +19,9 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
     return this.contents.get(uri.toString()) ?? '';
   }
 
-  /** Shows `content` as a read-only document named `fileName` (its extension picks the language). */
-  async show(fileName: string, content: string): Promise<vscode.TextEditor> {
-    const uri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${fileName}` });
+  /** Keeps `content` as a read-only document at `path` (its extension picks the language) and returns its URI. */
+  put(path: string, content: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: path.startsWith('/') ? path : `/${path}` });
     const key = uri.toString();
     this.contents.delete(key);
     this.contents.set(key, content);
@@ -29,7 +29,12 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
       this.contents.delete(stale);
     }
     this.changed.fire(uri);
-    const document = await vscode.workspace.openTextDocument(uri);
+    return uri;
+  }
+
+  /** Shows `content` as a read-only document named `fileName` (its extension picks the language). */
+  async show(fileName: string, content: string): Promise<vscode.TextEditor> {
+    const document = await vscode.workspace.openTextDocument(this.put(fileName, content));
     return vscode.window.showTextDocument(document, { preview: true });
   }
 

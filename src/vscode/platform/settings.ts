@@ -43,6 +43,8 @@ export interface MultiEditSettings {
   /** Whether "Retry with replace_all" asks before it changes the file. */
   readonly confirmReplaceAll: boolean;
   readonly insideIndentation: InsideIndentationPolicy;
+  /** Whether the status bar shows the last outcome and the open problems. */
+  readonly showStatusBar: boolean;
 }
 
 /** The configuration keys (relative to `multiEdit`), one per setting. */
@@ -60,6 +62,7 @@ export const SETTING_KEYS = {
   historyLimit: 'diagnostics.historyLimit',
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
   insideIndentation: 'insideIndentation',
+  showStatusBar: 'statusBar.enabled',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
 export const DEFAULT_PROTECTED_GLOBS = VCS_PROTECTED_GLOBS;
@@ -78,6 +81,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   historyLimit: 20,
   confirmReplaceAll: true,
   insideIndentation: 'warn',
+  showStatusBar: true,
 };
 
 type NumericSetting = 'contextLines' | 'maxMatchLocations' | 'maxFileSizeMB' | 'maxEnvelopeKB' | 'retryMaxAttempts' | 'retryMaxTotalMs' | 'historyLimit';
@@ -142,6 +146,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     historyLimit: readNumber(source, 'historyLimit'),
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
     insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
+    showStatusBar: readBoolean(source, SETTING_KEYS.showStatusBar, DEFAULT_SETTINGS.showStatusBar),
   };
 }
 

@@ -1,9 +1,11 @@
 /**
- * A planned request in VS Code's Refactor Preview. Every change carries
- * needsConfirmation metadata, which makes applyEdit open the preview instead of
- * applying; the user ticks what to apply and presses Apply, or discards. Whether
- * (and how much) was applied is read from the documents afterwards: the preview
- * lets the user apply only some changes, and a request is all or nothing.
+ * A planned request in VS Code's Refactor Preview, opened with every change ticked,
+ * so one click on Apply applies the request. VS Code opens the preview when any
+ * entry's metadata says needsConfirmation, and ticks exactly the entries that do
+ * not: so the changes say needsConfirmation: false, and one more entry, which
+ * changes nothing and is not listed, says true (see previewTrigger). The user may
+ * still untick changes or discard; whether (and how much) was applied is read from
+ * the documents afterwards, and a request is all or nothing.
  */
 import * as vscode from 'vscode';
 import { type Edit, type PlannedFile, preview, type RequestPlan } from '../../core/index';
@@ -59,14 +61,27 @@ export function previewEntries(files: readonly PreviewFile[]): PreviewEntry[] {
     uri: document.uri,
     range: new vscode.Range(document.positionAt(change.start), document.positionAt(change.end)),
     text: change.text,
-    metadata: { needsConfirmation: true, label: changeLabel(change, edits), description: planned.displayPath },
+    metadata: { needsConfirmation: false, label: changeLabel(change, edits), description: planned.displayPath },
   })));
 }
 
+/**
+ * The entry that makes applyEdit open the preview: "create this file unless it exists"
+ * for a file that exists. The preview leaves such an entry out of its list, and it
+ * would change nothing if applied.
+ */
+function addPreviewTrigger(edit: vscode.WorkspaceEdit, existingFile: vscode.Uri): void {
+  edit.createFile(existingFile, { ignoreIfExists: true }, { needsConfirmation: true, label: 'Multi-Edit' });
+}
+
+/** The changes, ticked, and the trigger that opens them in the preview. */
 export function toWorkspaceEdit(entries: readonly PreviewEntry[]): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
   for (const entry of entries) {
     edit.replace(entry.uri, entry.range, entry.text, entry.metadata);
+  }
+  if (entries.length > 0) {
+    addPreviewTrigger(edit, entries[0].uri);
   }
   return edit;
 }

@@ -1,7 +1,7 @@
 /**
  * The text of a diagnostic: "Edit 2 · MATCH_NOT_FOUND: <message>", then the cause
- * and the recovery hints as short lines. Never a snippet: the Problems panel shows
- * one entry per line, and the file itself is one click away.
+ * and what to do as short lines. Never a snippet: the Problems panel shows one entry
+ * per line, and the file itself is one click away (its hover shows the text).
  */
 import type { Diagnosis } from '../../core/index';
 

@@ -30,11 +30,17 @@ export function quickFixesFor(failure: Failure): QuickFix[] {
   if (ambiguous && failure.editIndex !== undefined) {
     fixes.push({ title: `Retry edit ${failure.editIndex + 1} with replace_all`, command: COMMANDS.retryWithReplaceAll, preferred: false, scope: 'failure' });
   }
+  const comparable = failed && failure.code === 'MATCH_NOT_FOUND' && failure.editIndex !== undefined && failure.placement !== undefined;
+  if (comparable) {
+    fixes.push({ title: `Compare edit ${(failure.editIndex ?? 0) + 1}'s old_string with the file`, command: COMMANDS.compareWithFile, preferred: true, scope: 'failure' });
+  }
+  // Fixing the request comes before running it again: a re-run of the same request fails the same way
+  // unless the file changed since.
+  fixes.push({ title: 'Open the failed request', command: COMMANDS.openFailedRequest, preferred: false, scope: 'request' });
   if (failed && RERUN_CODES.has(failure.code)) {
     fixes.push({ title: 'Re-run the request', command: COMMANDS.rerunRequest, preferred: false, scope: 'request' });
   }
   fixes.push(
-    { title: 'Open the failed request', command: COMMANDS.openFailedRequest, preferred: false, scope: 'request' },
     { title: 'Show envelope', command: COMMANDS.showEnvelope, preferred: false, scope: 'request' },
     { title: 'Copy envelope', command: COMMANDS.copyEnvelope, preferred: false, scope: 'request' },
   );

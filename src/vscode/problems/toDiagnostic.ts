@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { errorDocLink, TOOL_MULTI_EDIT_FILES } from '../../core/index';
 import { DIAGNOSTIC_SOURCE } from '../platform/ids';
 import type { Failure, Placement } from './failure';
+import { guidanceFor } from './guidance';
 import { diagnosticMessage } from './message';
 
 export function matchLabel(index: number, total: number): string {
@@ -17,7 +18,8 @@ export function toDiagnostic(failure: Failure, placement: Placement): vscode.Dia
     label: skipped ? 'skipped' : failure.code,
     message: failure.message,
     ...(failure.diagnosis ? { diagnosis: failure.diagnosis } : {}),
-    hints: failure.hints,
+    // People read this, so one line of what to do here rather than the agent's hints.
+    hints: skipped ? [] : [guidanceFor(failure.code)],
   });
   const diagnostic = new vscode.Diagnostic(
     placement.range,

@@ -1,6 +1,12 @@
 // The `ui` helpers UI scenarios get: drive the VS Code workbench the way a person does, with the
 // keyboard, the command palette and the quick open box, and check what is on screen.
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** `npm run media` sets it: screenshots named for the README or the walkthrough are copied there. */
+const PUBLISH_MEDIA = process.env.UI_PUBLISH_MEDIA === '1';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const REFILTER_INTERVAL_MS = 1_000;
@@ -75,7 +81,9 @@ export function createWorkbenchUi(page, artifactsDir) {
       await quickInputBox.fill(relativePath);
       const match = quickPickRows.filter({ hasText: fileName }).first();
       await match.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-      await page.keyboard.press('Enter');
+      // A click opens the row that matched; Enter would open the focused row, which can still be
+      // the first result of the list before it was filtered.
+      await match.click();
       await page.locator('.tabs-container .tab.active', { hasText: fileName })
         .waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     },
@@ -95,10 +103,17 @@ export function createWorkbenchUi(page, artifactsDir) {
       return locator;
     },
 
-    /** Saves a screenshot of the whole workbench as <artifacts>/<name>.png and returns its path. */
-    async screenshot(name) {
+    /**
+     * Saves a screenshot of the whole workbench as <artifacts>/<name>.png and returns its path.
+     * `media` names the repository file (e.g. media/walkthrough/apply.png) it becomes when
+     * `npm run media` runs the scenarios: the product's images are made here, never by hand.
+     * `element` (a locator) crops the picture to that part of the workbench.
+     */
+    async screenshot(name, { media, element } = {}) {
       const file = path.join(artifactsDir, `${name}.png`);
-      await page.screenshot({ path: file });
+      if (element) await element.screenshot({ path: file });
+      else await page.screenshot({ path: file });
+      if (media && PUBLISH_MEDIA) fs.copyFileSync(file, path.join(REPO_ROOT, media));
       return file;
     },
 

@@ -1,0 +1,71 @@
+/**
+ * The hover on a Multi-Edit problem: what the edit expected (old_string) against what
+ * the file has at the closest match, line by line, whitespace made visible, under the
+ * problem's message and cause, with links to compare them in a diff editor or open
+ * the request.
+ */
+import * as vscode from 'vscode';
+import { COMMANDS } from '../platform/ids';
+import { type Failure, failureRef } from './failure';
+import type { FailureStore } from './failureStore';
+import { nearMissOf, visibleWhitespace } from './nearMiss';
+
+/** Line pairs shown in the hover; the diff editor shows all of them. */
+const MAX_HOVER_LINES = 8;
+
+/**
+ * old_string and the file's text line by line, "-" for what the edit expects and "+" for
+ * what the file has, in a diff block so the two read as a comparison.
+ */
+function lineByLine(expected: string, actual: string): string {
+  const expectedLines = expected.split('\n');
+  const actualLines = actual.split('\n');
+  const pairs = Math.max(expectedLines.length, actualLines.length);
+  const lines: string[] = [];
+  for (let line = 0; line < Math.min(pairs, MAX_HOVER_LINES); line++) {
+    if (line < expectedLines.length) lines.push(`- ${visibleWhitespace(expectedLines[line])}`);
+    if (line < actualLines.length) lines.push(`+ ${visibleWhitespace(actualLines[line])}`);
+  }
+  if (pairs > MAX_HOVER_LINES) lines.push(`  … ${vscode.l10n.t('{0} more lines', pairs - MAX_HOVER_LINES)}`);
+  const body = lines.join('\n');
+  const fence = '`'.repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+  return `${fence}diff\n${body}\n${fence}`;
+}
+
+function commandLink(title: string, command: string, failure: Failure): string {
+  return `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([failureRef(failure)]))})`;
+}
+
+/** The cause is in the problem's own message, just above in the same hover; this adds the text itself. */
+export function failureHover(failure: Failure, document: vscode.TextDocument): vscode.MarkdownString | undefined {
+  const nearMiss = nearMissOf(failure, document);
+  if (!nearMiss) {
+    return undefined;
+  }
+  const markdown = new vscode.MarkdownString(undefined, true);
+  markdown.isTrusted = { enabledCommands: [COMMANDS.compareWithFile, COMMANDS.openFailedRequest] };
+  markdown.appendMarkdown(`**${vscode.l10n.t('Edit {0}: old_string (−) against the file (+) from line {1}', (failure.editIndex ?? 0) + 1, nearMiss.firstLine + 1)}**\n\n`);
+  markdown.appendMarkdown(`${lineByLine(nearMiss.oldString, nearMiss.fileText)}\n\n`);
+  markdown.appendMarkdown(`*${vscode.l10n.t('· space, → tab, ⍽ non-breaking space, ␍ carriage return')}*\n\n`);
+  markdown.appendMarkdown(`${commandLink(`$(diff) ${vscode.l10n.t('Compare in a diff editor')}`, COMMANDS.compareWithFile, failure)} · `
+    + commandLink(`$(go-to-file) ${vscode.l10n.t('Open the failed request')}`, COMMANDS.openFailedRequest, failure));
+  return markdown;
+}
+
+export class FailureHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly failures: FailureStore) {}
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    for (const failure of this.failures.failuresAt(document.uri, position)) {
+      const markdown = failureHover(failure, document);
+      if (markdown && failure.placement) {
+        return new vscode.Hover(markdown, failure.placement.range);
+      }
+    }
+    return undefined;
+  }
+}
+
+export function registerFailureHover(context: vscode.ExtensionContext, failures: FailureStore): void {
+  context.subscriptions.push(vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new FailureHoverProvider(failures)));
+}

@@ -1,0 +1,156 @@
+/**
+ * Markers in the request file the user ran: each failed edit is marked on its own
+ * old_string, each skipped edit on its own as information, a failed file on its
+ * file_path, and every VALIDATION_FAILED issue on the field it names. They follow
+ * the JSON as the file is edited, and clear when the request runs again.
+ */
+import * as vscode from 'vscode';
+import { type ErrorCode, type ErrorEnvelope, errorDocLink, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { DIAGNOSTIC_SOURCE } from '../platform/ids';
+import type { Services } from '../platform/services';
+import { diagnosticMessage } from '../problems/message';
+import type { RequestRecord } from '../run/requestRecord';
+import { type JsonPath, locateJsonPath } from './jsonLocate';
+
+/** Markers in request files have a source of their own, so they are not counted twice as failures. */
+export const REQUEST_MARKER_SOURCE = `${DIAGNOSTIC_SOURCE} request`;
+
+/** Codes not worth a marker: the user chose them. */
+const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
+
+export interface RequestMarker {
+  readonly path: JsonPath;
+  readonly severity: vscode.DiagnosticSeverity;
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+function filePrefix(record: RequestRecord, fileIndex: number | undefined): JsonPath {
+  return record.tool === TOOL_MULTI_EDIT_FILES ? ['files', fileIndex ?? 0] : [];
+}
+
+/** Where each problem of a failed request sits in its JSON, and what it says there (in people's words). */
+export function requestMarkers(record: RequestRecord, envelope: ErrorEnvelope): RequestMarker[] {
+  const multiFile = record.tool === TOOL_MULTI_EDIT_FILES;
+  const marker = (path: JsonPath, severity: vscode.DiagnosticSeverity, code: ErrorCode, message: string): RequestMarker => ({ path, severity, code, message });
+  if (envelope.validation_issues && envelope.validation_issues.length > 0) {
+    return envelope.validation_issues.map((issue) => marker(issue.path, vscode.DiagnosticSeverity.Error, envelope.error_code, `${issue.field}: ${issue.message}`));
+  }
+  const markers = envelope.edit_status.map((status) => {
+    const fileIndex = status.file_index ?? envelope.file_index;
+    const failed = status.status === 'failed';
+    const lead = failed && status.edit_index === envelope.edit_index && fileIndex === envelope.file_index;
+    const diagnosis = lead ? envelope.diagnosis : status.diagnosis;
+    const message = diagnosticMessage({
+      editIndex: status.edit_index,
+      ...(multiFile ? { fileNumber: (fileIndex ?? 0) + 1 } : {}),
+      label: failed ? status.error_code ?? envelope.error_code : vscode.l10n.t('skipped'),
+      message: status.message,
+      ...(diagnosis ? { diagnosis } : {}),
+      hints: [],
+    });
+    return marker([...filePrefix(record, fileIndex), 'edits', status.edit_index, 'old_string'],
+      failed ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Information, status.error_code ?? envelope.error_code, message);
+  });
+  if (!envelope.edit_status.some((status) => status.status === 'failed')) {
+    // A failure of a whole file (or request): on the field it concerns.
+    const field = envelope.error_code === 'EMPTY_EDITS' ? (multiFile && envelope.file_index === undefined ? 'files' : 'edits') : 'file_path';
+    const path = multiFile && envelope.file_index === undefined && field !== 'files' ? [] : [...filePrefix(record, envelope.file_index), field];
+    const message = diagnosticMessage({
+      ...(multiFile && envelope.file_index !== undefined ? { fileNumber: envelope.file_index + 1 } : {}),
+      label: envelope.error_code,
+      message: envelope.message,
+      hints: [],
+    });
+    markers.unshift(marker(path, vscode.DiagnosticSeverity.Error, envelope.error_code, message));
+  }
+  return markers;
+}
+
+/** The range of `path` in the request's JSON, which starts at `base` in `document`; a field that is missing marks the first line of its parent. */
+export function markerRange(document: vscode.TextDocument, base: number, json: string, path: JsonPath): vscode.Range {
+  const span = locateJsonPath(json, path);
+  if (!span) {
+    return document.lineAt(document.positionAt(base).line).range;
+  }
+  const start = document.positionAt(base + (span.exact && span.key ? span.key.start : span.start));
+  const end = document.positionAt(base + span.end);
+  return span.exact || start.line === end.line ? new vscode.Range(start, end) : new vscode.Range(start, document.lineAt(start.line).range.end);
+}
+
+interface MarkedRequest {
+  readonly record: RequestRecord;
+  readonly markers: readonly RequestMarker[];
+  /** The request was the whole document, so its markers can be placed again after edits. */
+  readonly wholeDocument: boolean;
+}
+
+export class RequestFileMarkers implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(REQUEST_MARKER_SOURCE);
+  private readonly marked = new Map<string, MarkedRequest>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  /** Fires when the last outcome of a request file changes (for its CodeLens). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(services: Services) {
+    this.subscriptions = [
+      this.collection,
+      this.changed,
+      services.bus.onDidFinish((record) => {
+        void this.show(record).catch((error: unknown) => services.log.error(`Could not mark request #${record.id} in its file: ${String(error)}`));
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        const marked = this.marked.get(event.document.uri.toString());
+        if (marked?.wholeDocument && event.contentChanges.length > 0) {
+          this.place(event.document, marked);
+        }
+      }),
+    ];
+  }
+
+  /** The last record of a request run from this document, if any. */
+  lastRecord(uri: vscode.Uri): RequestRecord | undefined {
+    return this.marked.get(uri.toString())?.record;
+  }
+
+  /** Removes every marker; the last outcomes stay for the CodeLens. */
+  clearAll(): void {
+    for (const [key, marked] of this.marked) {
+      this.marked.set(key, { ...marked, markers: [] });
+    }
+    this.collection.clear();
+  }
+
+  private async show(record: RequestRecord): Promise<void> {
+    const { origin, response } = record;
+    if (!origin) {
+      return;
+    }
+    const document = await vscode.workspace.openTextDocument(origin.uri);
+    const failed = !response.success && !USER_CHOICES.has(response.error_code);
+    const markers = failed ? requestMarkers(record, response) : [];
+    const whole = origin.range.start.isEqual(new vscode.Position(0, 0)) && origin.range.end.isEqual(document.lineAt(document.lineCount - 1).range.end);
+    const marked = { record, markers, wholeDocument: whole };
+    this.marked.set(origin.uri.toString(), marked);
+    this.place(document, marked);
+    this.changed.fire(origin.uri);
+  }
+
+  private place(document: vscode.TextDocument, marked: MarkedRequest): void {
+    const range = marked.wholeDocument ? undefined : marked.record.origin?.range;
+    const base = range ? document.offsetAt(range.start) : 0;
+    const json = document.getText(range);
+    this.collection.set(document.uri, marked.markers.map((marker) => {
+      const diagnostic = new vscode.Diagnostic(markerRange(document, base, json, marker.path), marker.message, marker.severity);
+      diagnostic.source = REQUEST_MARKER_SOURCE;
+      diagnostic.code = { value: marker.code, target: vscode.Uri.parse(errorDocLink(marker.code)) };
+      return diagnostic;
+    }));
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.subscriptions).dispose();
+  }
+}

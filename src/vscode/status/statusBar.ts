@@ -1,0 +1,105 @@
+/**
+ * The status bar item: the last request's outcome ("$(check) 3 edits", "$(error) MATCH_NOT_FOUND")
+ * and the number of open Multi-Edit problems. A click opens the problems when there are any (or
+ * the last request failed), the last response otherwise. The setting multiEdit.statusBar.enabled
+ * hides it.
+ */
+import * as vscode from 'vscode';
+import type { EngineResponse } from '../../core/index';
+import { COMMANDS, DIAGNOSTIC_SOURCE } from '../platform/ids';
+import type { Services } from '../platform/services';
+import { affectsSetting } from '../platform/settings';
+
+const STATUS_ITEM_ID = 'multiEdit.status';
+const SHOW_PROBLEMS = 'workbench.actions.view.problems';
+
+/** Outcomes the user chose: shown without the error mark. */
+const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
+
+export function countOpenProblems(): number {
+  return vscode.languages.getDiagnostics()
+    .reduce((count, [, diagnostics]) => count + diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE).length, 0);
+}
+
+export function editCountLabel(edits: number): string {
+  return edits === 1 ? vscode.l10n.t('1 edit') : vscode.l10n.t('{0} edits', edits);
+}
+
+function outcomeText(response: EngineResponse): string {
+  if (response.success) {
+    const edits = response.files.reduce((sum, file) => sum + file.edits_applied, 0);
+    return response.dry_run ? `$(check) ${vscode.l10n.t('{0} (dry run)', editCountLabel(edits))}` : `$(check) ${editCountLabel(edits)}`;
+  }
+  return `${USER_CHOICES.has(response.error_code) ? '$(circle-slash)' : '$(error)'} ${response.error_code}`;
+}
+
+function problemsLabel(problems: number): string {
+  return problems === 1 ? vscode.l10n.t('1 open problem') : vscode.l10n.t('{0} open problems', problems);
+}
+
+export class MultiEditStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 0);
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly services: Services) {
+    this.item.name = vscode.l10n.t('Multi-Edit');
+    this.subscriptions = [
+      services.bus.onDidFinish(() => this.update()),
+      vscode.languages.onDidChangeDiagnostics(() => this.update()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (affectsSetting((section) => event.affectsConfiguration(section), 'showStatusBar')) {
+          this.update();
+        }
+      }),
+    ];
+    this.update();
+  }
+
+  update(): void {
+    const last = this.services.bus.lastOutcome?.response;
+    const problems = countOpenProblems();
+    if (!this.services.settings.current().showStatusBar || (!last && problems === 0)) {
+      this.item.hide();
+      return;
+    }
+    const parts = last ? [outcomeText(last)] : [];
+    if (problems > 0) {
+      parts.push(`$(warning) ${problems}`);
+    }
+    this.item.text = parts.join('  ');
+    this.item.tooltip = this.tooltip(last, problems);
+    this.item.accessibilityInformation = { label: [last ? last.summary : '', problemsLabel(problems)].filter(Boolean).join('. ') };
+    const failed = last !== undefined && !last.success && !USER_CHOICES.has(last.error_code);
+    this.item.command = problems > 0 || failed
+      ? { command: SHOW_PROBLEMS, title: vscode.l10n.t('Show Problems') }
+      : { command: COMMANDS.showLastEnvelope, title: vscode.l10n.t('Show Last Response') };
+    this.item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.show();
+  }
+
+  private tooltip(last: EngineResponse | undefined, problems: number): vscode.MarkdownString {
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.isTrusted = { enabledCommands: [SHOW_PROBLEMS, COMMANDS.showLastEnvelope] };
+    tooltip.appendMarkdown(`**${vscode.l10n.t('Multi-Edit')}**\n\n`);
+    if (last) {
+      tooltip.appendMarkdown(`${vscode.l10n.t('Last request:')} `).appendText(last.success ? last.summary : `${last.error_code}: ${last.message}`);
+      tooltip.appendMarkdown('\n\n');
+    }
+    tooltip.appendText(problemsLabel(problems));
+    tooltip.appendMarkdown(`\n\n[${vscode.l10n.t('Show Problems')}](command:${SHOW_PROBLEMS})`);
+    if (last) {
+      tooltip.appendMarkdown(` · [${vscode.l10n.t('Show Last Response')}](command:${COMMANDS.showLastEnvelope})`);
+    }
+    return tooltip;
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(this.item, ...this.subscriptions).dispose();
+  }
+}
+
+export function registerStatusBar(context: vscode.ExtensionContext, services: Services): MultiEditStatus {
+  const status = new MultiEditStatus(services);
+  context.subscriptions.push(status);
+  return status;
+}

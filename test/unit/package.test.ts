@@ -1,0 +1,147 @@
+/**
+ * The packages people install: `npm run package` builds the .vsix that VS Code installs, and
+ * `npm pack` the tarball that puts `multi-edit` on PATH. Each is built here and opened to check
+ * what it holds, what it must not hold, and that it works as installed.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, filesNamedBy, localize, readJsonFile, type Manifest } from './helpers/manifest';
+import { readZipEntries, type ZipEntry } from './helpers/zip';
+
+const MAX_VSIX_BYTES = 1024 * 1024;
+const BUILD_TIMEOUT_MS = 180_000;
+
+/** Runs an npm script in the repository and fails with its output when it fails. */
+function npm(args: string[], cwd = REPO_ROOT): string {
+  const run = spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS });
+  assert.equal(run.status, 0, `npm ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+describe('the .vsix (npm run package)', function () {
+  this.timeout(BUILD_TIMEOUT_MS);
+  let folder: string;
+  let vsix: Buffer;
+  let entries: ZipEntry[];
+  let names: string[];
+  const entry = (name: string): ZipEntry => {
+    const found = entries.find((candidate) => candidate.name === name);
+    assert.ok(found, `the .vsix holds ${name}`);
+    return found;
+  };
+
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'multi-edit-vsix-'));
+    npm(['run', 'package', '--', '--out', join(folder, 'multi-edit.vsix')]);
+    vsix = readFileSync(join(folder, 'multi-edit.vsix'));
+    entries = readZipEntries(vsix);
+    names = entries.map((candidate) => candidate.name);
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it(`is under 1 MB (${MAX_VSIX_BYTES} bytes)`, () => {
+    assert.ok(vsix.length < MAX_VSIX_BYTES, `${vsix.length} bytes in ${entries.length} files`);
+  });
+
+  it('holds the manifest, its strings, the bundle, README, CHANGELOG and LICENSE', () => {
+    for (const name of ['extension.vsixmanifest', 'extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js',
+      'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt']) {
+      entry(name);
+    }
+  });
+
+  it('holds every file its manifest names: the bundle, the icon, the walkthrough media and the request schema', () => {
+    const manifest = JSON.parse(entry('extension/package.json').read().toString('utf8')) as Manifest;
+    const named = filesNamedBy(manifest);
+    assert.ok(named.length >= 6, named.join(', '));
+    for (const file of named) entry(`extension/${file}`);
+  });
+
+  it('resolves every "%key%" of its manifest from the packaged package.nls.json', () => {
+    const strings = JSON.parse(entry('extension/package.nls.json').read().toString('utf8'));
+    const missing: string[] = [];
+    localize(JSON.parse(entry('extension/package.json').read().toString('utf8')), strings, missing);
+    assert.deepEqual(missing, []);
+  });
+
+  it('holds no sources, tests, maps, dependencies, CLI bundle, demo or build configuration', () => {
+    const forbidden = names.filter((name) => /^extension\/(src|test|out|bench|demo|docs|scripts|node_modules|\.vscode|\.vscode-test|test-artifacts|\.ci)\//.test(name)
+      || /\.(ts|map|mjs|vsix|log)$/.test(name)
+      || /^extension\/(dist\/cli\.js|tsconfig.*\.json|esbuild\.mjs|eslint\.config\.mjs|package-lock\.json|\.gitignore|\.npmignore)$/.test(name));
+    assert.deepEqual(forbidden, []);
+  });
+
+  it('ships a minified bundle that loads nothing but vscode and Node built-ins', () => {
+    const bundle = entry('extension/dist/extension.js').read().toString('utf8');
+    assert.ok(!bundle.includes('sourceMappingURL'), 'no source map reference');
+    const averageLineLength = bundle.length / bundle.split('\n').length;
+    assert.ok(averageLineLength > 1000, `minified (lines average ${Math.round(averageLineLength)} characters)`);
+    const required = new Set([...bundle.matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1]));
+    const allowed = new Set(['vscode', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    assert.ok(required.has('vscode'));
+    assert.deepEqual([...required].filter((name) => !allowed.has(name)), []);
+  });
+
+  it('has a README whose images are HTTPS URLs, as the Marketplace and VS Code require', () => {
+    const readme = entry('extension/readme.md').read().toString('utf8');
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((match) => match[1]);
+    assert.ok(images.length > 0);
+    assert.deepEqual(images.filter((image) => !image.startsWith('https://')), []);
+  });
+
+  it('describes itself with a repository, issue tracker, homepage, license and banner', () => {
+    const manifest = entry('extension.vsixmanifest').read().toString('utf8');
+    for (const expected of ['Microsoft.VisualStudio.Services.Links.Source', 'Microsoft.VisualStudio.Services.Links.Support',
+      'Microsoft.VisualStudio.Services.Links.Learn', 'Microsoft.VisualStudio.Services.Branding.Color', 'Microsoft.VisualStudio.Services.Content.License']) {
+      assert.ok(manifest.includes(expected), expected);
+    }
+  });
+});
+
+describe('the npm package (npm pack): the multi-edit command line', function () {
+  this.timeout(BUILD_TIMEOUT_MS);
+  let folder: string;
+  let tarball: string;
+
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'multi-edit-npm-'));
+    const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', folder])) as { filename: string }[];
+    tarball = join(folder, packed[0].filename);
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('holds the CLI and MCP bundles, the request schema and the documents, and nothing else', () => {
+    const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+    const docs = readdirSync(join(REPO_ROOT, 'docs')).map((name) => `package/docs/${name}`);
+    assert.deepEqual(listed, [
+      'package/CHANGELOG.md', 'package/LICENSE', 'package/README.md',
+      'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/schemaProblem.js',
+      ...docs, 'package/package.json', 'package/schemas/multiedit-request.schema.json',
+    ].sort());
+  });
+
+  it('has no run-time dependencies, since the bundles carry their libraries', () => {
+    assert.equal((readJsonFile('package.json') as { dependencies?: unknown }).dependencies, undefined);
+  });
+
+  it('installs with npm install -g and puts a working multi-edit on PATH', () => {
+    const prefix = join(folder, 'prefix');
+    npm(['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--offline', tarball], folder);
+    const target = join(folder, 'greeting.txt');
+    writeFileSync(target, 'hello world\n');
+    const request = join(folder, 'request.json');
+    writeFileSync(request, JSON.stringify({ file_path: target, edits: [{ old_string: 'world', new_string: 'there' }] }));
+    const output = execFileSync(join(prefix, 'bin', 'multi-edit'), ['apply', request], { encoding: 'utf8' });
+    assert.equal(JSON.parse(output).success, true, output);
+    assert.equal(readFileSync(target, 'utf8'), 'hello there\n');
+    // An invalid request loads the schema explanation, a module of its own in the package.
+    writeFileSync(request, JSON.stringify({ file_path: target, edits: [{ old: 'there' }] }));
+    const invalid = spawnSync(join(prefix, 'bin', 'multi-edit'), ['apply', request], { encoding: 'utf8' });
+    assert.equal(invalid.status, 1, invalid.stderr);
+    assert.equal(JSON.parse(invalid.stdout).error_code, 'VALIDATION_FAILED');
+  });
+});
