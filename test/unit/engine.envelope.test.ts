@@ -55,14 +55,14 @@ describe('engine: envelope size', () => {
     assert.ok(kept.split('\n')[52 - start].startsWith('line 52 '));
   });
 
-  it('names the line of the closest partial match that differs least from old_string as context.closest_line', async () => {
+  it('names the line of the near miss in context.closest_line: in a block with one changed line, that line', async () => {
     const text = Array.from({ length: 30 }, (_, line) => `const value${line} = ${line};`).join('\n');
     const store = new MemoryStore({ [FILE]: `${text}\n` });
     const envelope = failureOf(await run('multi_edit', { file_path: FILE, edits: [{ old_string: 'const value17 = 71;\nconst value18 = 18;', new_string: 'x' }] }, { store }));
     const context = envelope.context;
-    assert.equal(context?.closest_line, 19, JSON.stringify(context));
+    assert.equal(context?.closest_line, 18, JSON.stringify(context));
     const lines = context?.snippet?.split('\n') ?? [];
-    assert.equal(lines[(context?.closest_line ?? 0) - (context?.start_line ?? 0)], 'const value18 = 18;');
+    assert.equal(lines[(context?.closest_line ?? 0) - (context?.start_line ?? 0)], 'const value17 = 17;');
   });
 
   it('leaves an envelope that fits untouched', () => {
