@@ -140,6 +140,14 @@ suite('language-model tools: results', () => {
     assert.ok(!fs.existsSync(missing), 'no file was created');
   });
 
+  test('FILE_NOT_FOUND for a typo names the closest entries of the folder, from the workspace store', async () => {
+    const dir = scratchDir('typo');
+    writeScratchFile(dir, 'utils.ts', 'export const a = 1;\n');
+    writeScratchFile(dir, 'index.ts', 'export * from "./utils";\n');
+    const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: path.join(dir, 'utls.ts'), edits: [{ old_string: 'a', new_string: 'b' }] }), 'FILE_NOT_FOUND');
+    assert.equal(envelope.context?.nearby_names?.[0], 'utils.ts', JSON.stringify(envelope.context));
+  });
+
   test('VALIDATION_FAILED names the field, and nothing is written', async () => {
     const file = writeScratchFile(fixture.dir, 'valid.txt', 'keep\n');
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'keep' }] }), 'VALIDATION_FAILED');

@@ -101,6 +101,16 @@ export class WorkspaceFileStore implements FileStore {
     return { ok: true, value: { text: document.getText(), bom: hasBom(bytes), version } };
   }
 
+  /** The entries of a directory, so a missing file's envelope can name the closest ones. */
+  async listNames(directory: string): Promise<StoreResult<readonly string[]>> {
+    try {
+      const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.file(directory));
+      return { ok: true, value: entries.map(([name]) => name) };
+    } catch (error) {
+      return this.failureFrom(error, directory);
+    }
+  }
+
   write(write: PlannedWrite): Promise<StoreResult<void>> {
     return this.commitAll([write]);
   }
