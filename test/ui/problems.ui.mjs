@@ -50,10 +50,11 @@ export async function run({ page, workspace, ui }) {
     await problem.click();
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab.active', { hasText: 'inventory.ts' }).waitFor({ state: 'visible' });
+    // The tab may already be active: wait for the editor itself to take the keyboard.
+    await page.locator('.part.editor .monaco-editor.focused').waitFor({ state: 'visible' });
   };
   await goToProblem();
-  await page.keyboard.press('Control+.');
-  const menu = page.locator('.action-widget');
+  const menu = await ui.openQuickFixMenu();
   for (const title of QUICK_FIX_TITLES) {
     await ui.waitForText(menu.locator('.monaco-list-row', { hasText: title }).first());
   }
@@ -68,10 +69,11 @@ export async function run({ page, workspace, ui }) {
   await page.mouse.move(5, 5);
   await ui.screenshot('peek');
   await page.keyboard.press('Escape');
+  await peek.waitFor({ state: 'hidden' });
 
   // "Retry edit 1 with replace_all" asks first, saying how many replacements it makes.
   await goToProblem();
-  await page.keyboard.press('Control+.');
+  await ui.openQuickFixMenu();
   await menu.locator('.monaco-list-row', { hasText: 'Retry edit 1 with replace_all' }).first().waitFor();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
