@@ -9,23 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { replyTo, type Message, type MessagePart, type Script } from './script';
-
-export const SCRIPTED_MODEL_VENDOR = 'multi-edit-script';
-
-export interface ReceivedRequest {
-  readonly messages: readonly Message[];
-  /** The tools the caller offered. */
-  readonly toolNames: readonly string[];
-  /** The caller's tool mode: 'auto' or 'required'. */
-  readonly toolMode: 'auto' | 'required';
-  /** Set when the request was cancelled while the model was thinking. */
-  cancelled: boolean;
-}
-
-export interface ScriptedModelApi {
-  readonly requests: ReceivedRequest[];
-}
+import { replyTo, SCRIPTED_MODEL_VENDOR, type Message, type MessagePart, type ReceivedRequest, type Script, type ScriptedModelApi } from './script';
 
 const MODEL: vscode.LanguageModelChatInformation & { readonly isUserSelectable: boolean } = {
   id: 'scripted',

@@ -9,6 +9,10 @@
  * gets the same reply.
  */
 
+/** The vendor the extension registers its model under (package.json names it too). */
+export const SCRIPTED_MODEL_VENDOR = 'multi-edit-script';
+export const SCRIPTED_MODEL_EXTENSION_ID = 'multi-edit-test.scripted-model';
+
 export type MessagePart =
   | { readonly kind: 'text'; readonly value: string }
   | { readonly kind: 'toolCall'; readonly callId: string; readonly name: string; readonly input: unknown }
@@ -43,6 +47,21 @@ export interface ScriptEntry {
 }
 
 export type Script = readonly ScriptEntry[];
+
+/** A request as the model received it, kept for tests to check what it was shown. */
+export interface ReceivedRequest {
+  readonly messages: readonly Message[];
+  /** The tools the caller offered. */
+  readonly toolNames: readonly string[];
+  readonly toolMode: 'auto' | 'required';
+  /** Set when the request was cancelled while the model was thinking. */
+  cancelled: boolean;
+}
+
+/** What the extension's activate() returns. */
+export interface ScriptedModelApi {
+  readonly requests: ReceivedRequest[];
+}
 
 /** What the model sends back: text, then tool calls with their inputs resolved. */
 export interface Reply {
