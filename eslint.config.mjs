@@ -1,6 +1,12 @@
 // Lint: typescript-eslint recommended, plus the rule that keeps src/core pure.
 import tseslint from 'typescript-eslint';
 
+/** Outside src/core, the core is reached only through its public surface, src/core/index.ts. */
+const coreThroughIndex = {
+  group: ['**/core/*', '**/core/**/*', '!**/core/index'],
+  message: 'Import the core through src/core/index.ts, its public surface.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-artifacts/**'] },
   ...tseslint.configs.recommended,
@@ -29,10 +35,14 @@ export default tseslint.config(
   {
     // The adapters depend on the core only, never on each other.
     files: ['src/vscode/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/node/*', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndex, { group: ['**/node/*', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
   },
   {
     files: ['src/node/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/node runs outside VS Code.' }], patterns: [{ group: ['**/vscode/*', '../vscode'], message: 'src/node may import src/core, not src/vscode.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/node runs outside VS Code.' }], patterns: [coreThroughIndex, { group: ['**/vscode/*', '../vscode'], message: 'src/node may import src/core, not src/vscode.' }] }] },
+  },
+  {
+    files: ['bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndex] }] },
   },
 );

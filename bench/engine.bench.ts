@@ -10,10 +10,7 @@ import { mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPatch } from 'diff';
-import { unifiedDiff } from '../src/core/diff';
-import { runRequest } from '../src/core/engine';
-import type { FileStore } from '../src/core/fileStore';
-import type { EngineResponse } from '../src/core/schemas';
+import { type EngineResponse, type FileStore, runRequest, unifiedDiff } from '../src/core/index';
 import { NodeFileStore } from '../src/node/nodeFileStore';
 
 type EditPair = { old_string: string; new_string: string };
@@ -122,7 +119,7 @@ async function naive(path: string, edits: readonly EditPair[]): Promise<string> 
 }
 
 async function engine(store: FileStore, path: string, edits: readonly EditPair[]): Promise<EngineResponse> {
-  const response = await runRequest('multi_edit', { file_path: path, edits }, { store });
+  const response = (await runRequest('multi_edit', { file_path: path, edits }, { store })).response;
   if (!response.success) {
     throw new Error(`the engine failed: ${response.summary}`);
   }
@@ -130,7 +127,7 @@ async function engine(store: FileStore, path: string, edits: readonly EditPair[]
 }
 
 async function dryRun(path: string, edits: readonly EditPair[]): Promise<void> {
-  const response = await runRequest('multi_edit', { file_path: path, edits, dry_run: true }, { store: plainStore });
+  const response = (await runRequest('multi_edit', { file_path: path, edits, dry_run: true }, { store: plainStore })).response;
   if (!response.success || !response.files[0].diff) {
     throw new Error('the dry run did not return a diff');
   }
@@ -143,7 +140,7 @@ function sweepingChange(): { before: string; after: string } {
 }
 
 async function ambiguousEnvelope(path: string): Promise<void> {
-  const response = await runRequest('multi_edit', { file_path: path, edits: [{ old_string: 'retry();', new_string: 'retryOnce();' }] }, { store: plainStore });
+  const response = (await runRequest('multi_edit', { file_path: path, edits: [{ old_string: 'retry();', new_string: 'retryOnce();' }] }, { store: plainStore })).response;
   if (response.success || response.error_code !== 'AMBIGUOUS_MATCH' || response.context?.total_matches !== 100_000) {
     throw new Error('the ambiguous request did not report 100,000 matches');
   }

@@ -1,4 +1,4 @@
-// Generates the request JSON Schemas from the zod schemas (src/core/schemas.ts),
+// Generates the request JSON Schemas from the zod schemas (src/core/contract/schemas.ts),
 // the single source of truth:
 //  - package.json contributes.languageModelTools[].inputSchema, one per tool;
 //  - schemas/multiedit-request.schema.json, either request shape, for request files.
@@ -15,7 +15,7 @@ const requestSchemaFile = join(root, 'schemas', 'multiedit-request.schema.json')
 /** Bundles schemas.ts in memory and imports it, so no compiled output has to exist. */
 async function loadRequestJsonSchemas() {
   const bundle = await esbuild.build({
-    entryPoints: [join(root, 'src', 'core', 'schemas.ts')],
+    entryPoints: [join(root, 'src', 'core', 'contract', 'schemas.ts')],
     bundle: true,
     write: false,
     format: 'esm',
@@ -38,7 +38,7 @@ function requestFileSchema(schemas) {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Multi-Edit request',
-    description: 'A multi_edit request (file_path and edits) or a multi_edit_files request (files). Generated from src/core/schemas.ts by npm run generate-schemas.',
+    description: 'A multi_edit request (file_path and edits) or a multi_edit_files request (files). Generated from src/core/contract/schemas.ts by npm run generate-schemas.',
     oneOf: [toolInputSchema(schemas.multi_edit), toolInputSchema(schemas.multi_edit_files)],
   };
 }

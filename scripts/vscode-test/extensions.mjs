@@ -42,14 +42,32 @@ function satisfiesMinimum(vscode, range) {
   return true;
 }
 
+/** The key a UI scenario presses to open the chat with the scripted model picked (see below). */
+const PICK_SCRIPTED_MODEL_KEY = 'ctrl+alt+shift+m';
+
+/**
+ * The chat view's model picker lists only Copilot's models until someone signs in, so the run's
+ * user keybindings get one that opens the chat with the scripted model picked, as
+ * `workbench.action.chat.open` allows.
+ */
+function bindScriptedModelKey(sandbox, vendor) {
+  const binding = {
+    key: PICK_SCRIPTED_MODEL_KEY,
+    command: 'workbench.action.chat.open',
+    args: { query: '', isPartialQuery: true, modelSelector: { vendor } },
+  };
+  fs.writeFileSync(path.join(sandbox.userData, 'User', 'keybindings.json'), JSON.stringify([binding], null, 2));
+}
+
 /**
  * Installs the test extensions `version` can load. Returns what the run needs to know:
- * `names` of the installed extensions, `env` for the extension host, and `scriptFile`, where the
- * scripted model reads its script (undefined when it is not installed).
+ * `names` of the installed extensions, `env` for the extension host, `scriptFile`, where the
+ * scripted model reads its script, and `pickModelKey`, the key that opens the chat with it picked
+ * (both undefined when it is not installed).
  */
 export function installTestExtensions(sandbox, version) {
   const manifest = JSON.parse(fs.readFileSync(SCRIPTED_MODEL.manifest, 'utf8'));
-  if (!satisfiesMinimum(version.vscode, manifest.engines.vscode)) return { names: [], env: {}, scriptFile: undefined };
+  if (!satisfiesMinimum(version.vscode, manifest.engines.vscode)) return { names: [], env: {}, scriptFile: undefined, pickModelKey: undefined };
   if (!fs.existsSync(path.join(SCRIPTED_MODEL.code, 'extension.js'))) {
     throw new Error(`${path.relative(REPO_ROOT, SCRIPTED_MODEL.code)} is missing; run \`npm run compile-tests\` first.`);
   }
@@ -57,6 +75,7 @@ export function installTestExtensions(sandbox, version) {
   const target = extensionFolder(sandbox, manifest);
   fs.cpSync(SCRIPTED_MODEL.code, target, { recursive: true });
   fs.copyFileSync(SCRIPTED_MODEL.manifest, path.join(target, 'package.json'));
+  bindScriptedModelKey(sandbox, manifest.contributes.languageModelChatProviders[0].vendor);
   const scriptFile = path.join(sandbox.root, 'scripted-model.json');
-  return { names: [id], env: { MULTI_EDIT_SCRIPTED_MODEL_SCRIPT: scriptFile }, scriptFile };
+  return { names: [id], env: { MULTI_EDIT_SCRIPTED_MODEL_SCRIPT: scriptFile }, scriptFile, pickModelKey: PICK_SCRIPTED_MODEL_KEY };
 }

@@ -8,13 +8,11 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { version } from '../../package.json';
-import { runRequest } from '../core/engine';
-import { toolForRequest } from '../core/request';
+import { errnoOf, runRequest, storeFailureFromError, toolForRequest } from '../core/index';
 import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath } from './cliPaths';
-import { errnoOf, storeFailureFromError } from '../core/fsErrors';
 import { Interruption } from './interruption';
 import { NodeFileStore } from './nodeFileStore';
 
@@ -61,7 +59,7 @@ async function apply(command: ApplyCommand): Promise<number> {
   const tool = toolForRequest(request);
   const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
   const interruption = new Interruption();
-  const response = await interruption.during(() => runRequest(tool, input, {
+  const { response } = await interruption.during(() => runRequest(tool, input, {
     store: new NodeFileStore(),
     checkPath: checkCliPath,
     displayPath,

@@ -4,10 +4,7 @@
  * fix the request: diagnosis, hints, the file's text around the failure, and the
  * status of each failed or skipped edit.
  */
-import { escapeControls } from '../core/envelope';
-import { errorDocLink } from '../core/errorCodes';
-import { plural } from '../core/format';
-import type { EditStatus, EngineResponse, ErrorEnvelope, SuccessResponse } from '../core/schemas';
+import { type EditStatus, type EngineResponse, errorDocLink, type ErrorEnvelope, escapeControls, plural, type SuccessResponse } from '../core/index';
 
 export type DisplayPath = (absolutePath: string) => string;
 

@@ -1,5 +1,5 @@
 /** The CLI's usage line and its --help text. */
-import { ERRORS_DOC_URL } from '../core/errorCodes';
+import { ERRORS_DOC_URL } from '../core/index';
 
 export const USAGE = 'usage: multi-edit apply [--dry-run] [--format json|text] <request.json | ->';
 

@@ -3,7 +3,7 @@
  * BOM kept aside, and the exact bytes read kept as the version, so a commit can tell
  * whether the file still holds them.
  */
-import type { StoreResult, StoredText } from '../core/fileStore';
+import type { StoredText, StoreResult } from '../core/index';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 

@@ -1,10 +1,10 @@
 import type * as vscode from 'vscode';
-import { createServices, type Services } from './services';
+import { createServices, type Services } from './platform/services';
 import { registerMultiEditTools } from './tools/registerTools';
-import { registerFailureCodeActions } from './codeActions/failureCodeActions';
-import { registerReadOnlyDocuments } from './commands/readOnlyDocuments';
+import { registerFailureCodeActions } from './problems/failureCodeActions';
+import { registerReadOnlyDocuments } from './platform/readOnlyDocuments';
 import { registerEditorCommands } from './commands/registerCommands';
-import { registerDiagnostics } from './diagnostics/failureFeed';
+import { registerDiagnostics } from './problems/failureFeed';
 import { registerChatParticipant } from './chat/registerChat';
 
 /** What activate() returns: the shared services and where the log is written, for integration tests. */

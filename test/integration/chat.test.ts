@@ -5,8 +5,9 @@
 // that an outcome from the chat source becomes diagnostics like any other.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID, CHAT_PARTICIPANT_NAME, EXTENSION_ID, TOOL_MULTI_EDIT } from '../../src/core/ids';
-import type { RequestOutcome } from '../../src/vscode/outcomes';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID, CHAT_PARTICIPANT_NAME, EXTENSION_ID } from '../../src/vscode/platform/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
+import type { RequestRecord as RequestOutcome } from '../../src/vscode/run/requestRecord';
 import { codeOf, diagnosticsOf, editorSuiteFixture, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
 import { scratchDir, writeScratchFile } from './helpers';
 
@@ -50,13 +51,13 @@ suite('chat participant', () => {
     const listening = fixture.api.bus.onDidFinish((outcome) => seen.push(outcome));
     try {
       // The call /apply makes with the prompt's request.
-      const failed = await fixture.api.runner.run(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: '  return total;', new_string: '  return sum;' }] }, { source: 'chat' });
+      const { response: failed } = await fixture.api.runner.run(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: '  return total;', new_string: '  return sum;' }] }, { source: 'chat' });
       assert.equal(failed.success, false);
       const [diagnostic] = await diagnosticsOf(file);
       assert.equal(codeOf(diagnostic).value, 'AMBIGUOUS_MATCH');
       assert.equal(diagnostic.relatedInformation?.length, 3);
 
-      const applied = await fixture.api.runner.run(TOOL_MULTI_EDIT, {
+      const { response: applied } = await fixture.api.runner.run(TOOL_MULTI_EDIT, {
         file_path: file, edits: [{ old_string: '  return total;', new_string: '  return sum;', replace_all: true }],
       }, { source: 'chat' });
       assert.equal(applied.success, true);

@@ -3,7 +3,8 @@
 // envelope, the round limit, cancellation, confirmation, and results the model cannot read.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CHAT_PARTICIPANT_NAME, TOOL_MULTI_EDIT } from '../../src/core/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
+import { CHAT_PARTICIPANT_NAME } from '../../src/vscode/platform/ids';
 import type { TurnMetadata } from '../../src/vscode/chat/chatFollowups';
 import { scriptedModel, sendChat, toolResultsSeen, useScript } from './chatHelpers';
 import { codeOf, diagnosticsOf, editorSuiteFixture } from './editorHelpers';

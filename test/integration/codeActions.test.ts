@@ -2,8 +2,8 @@
 // vscode.executeCodeActionProvider the light bulb uses), and that each does what it says.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TOOL_MULTI_EDIT } from '../../src/core/ids';
-import type { EngineResponse, ErrorEnvelope } from '../../src/core/schemas';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
+import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
 import {
   AREA, diagnosticsOf, editorSuiteFixture, fixTitled, multiEditDiagnostics, noDiagnosticsOn, quickFixesAt, runQuickFix, THREE_TOTALS,
 } from './editorHelpers';

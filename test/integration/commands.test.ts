@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../src/core/ids';
-import type { EngineResponse } from '../../src/core/schemas';
+import { COMMANDS } from '../../src/vscode/platform/ids';
+import type { EngineResponse } from '../../src/core/contract/schemas';
 import { codeOf, diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
 import { openInEditor, readDisk, scratchDir, workspaceRoot, writeScratchFile } from './helpers';
 

@@ -5,8 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMANDS, TOOL_MULTI_EDIT } from '../../src/core/ids';
-import type { EngineResponse } from '../../src/core/schemas';
+import { COMMANDS } from '../../src/vscode/platform/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
+import type { EngineResponse } from '../../src/core/contract/schemas';
 import { AREA, codeOf, diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, noDiagnosticsOn, THREE_TOTALS } from './editorHelpers';
 import { expectError, expectSuccess, invokeTool, openInEditor, scratchDir, waitFor, withSettings, writeScratchFile } from './helpers';
 

@@ -2,7 +2,7 @@
 // Multi-Edit diagnostics of a file, waiting for them, and the quick fixes VS Code offers on one of them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COMMANDS, DIAGNOSTIC_SOURCE } from '../../src/core/ids';
+import { COMMANDS, DIAGNOSTIC_SOURCE } from '../../src/vscode/platform/ids';
 import type { MultiEditApi } from '../../src/vscode/extension';
 import { activateExtension, closeAllEditors, waitFor } from './helpers';
 

@@ -7,8 +7,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CONFIG_SECTION, EXTENSION_ID, TOOL_NAMES, type ToolName } from '../../src/core/ids';
-import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/schemas';
+import { CONFIG_SECTION, EXTENSION_ID } from '../../src/vscode/platform/ids';
+import { TOOL_NAMES, type ToolName } from '../../src/core/contract/toolNames';
+import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/contract/schemas';
 import type { MultiEditApi } from '../../src/vscode/extension';
 import { assertHygienic } from '../shared/hygiene';
 

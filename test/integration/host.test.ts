@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from '../../src/core/ids';
+import { EXTENSION_ID } from '../../src/vscode/platform/ids';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 

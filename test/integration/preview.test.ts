@@ -4,9 +4,9 @@
 // refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COMMANDS, TOOL_MULTI_EDIT } from '../../src/core/ids';
-import type { EngineResponse } from '../../src/core/schemas';
-import { requestFiles } from '../../src/vscode/diagnostics/requestFiles';
+import { COMMANDS } from '../../src/vscode/platform/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
+import type { EngineResponse } from '../../src/core/contract/schemas';
 import { previewEntries, previewFiles } from '../../src/vscode/preview/refactorPreview';
 import { diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, THREE_TOTALS } from './editorHelpers';
 import { readDisk, scratchDir, waitFor, writeScratchFile } from './helpers';
@@ -49,7 +49,7 @@ suite('preview (Refactor Preview)', () => {
     };
     const planned = await fixture.api.runner.plan(TOOL_MULTI_EDIT, request, { source: 'command' });
     assert.ok(planned.ok);
-    const entries = previewEntries(await previewFiles(planned.plan, requestFiles(TOOL_MULTI_EDIT, request)));
+    const entries = previewEntries(await previewFiles(planned.plan));
     assert.deepEqual(entries.map((entry) => entry.metadata.label), [
       'Edit 1: “function first” → “function one”',
       'Edit 2: “return total;” → “return sum;”',

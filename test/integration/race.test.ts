@@ -3,7 +3,7 @@
 // and its line is in the document, or returns STALE_CONTENT and its line is absent.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TOOL_MULTI_EDIT } from '../../src/core/ids';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
 import { closeAllEditors, invokeTool, openInEditor, toolSuiteFixture, writeScratchFile, type ToolReply } from './helpers';
 
 const ROUNDS = 10;

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/ids';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/contract/toolNames';
 import {
   closeAllEditors, expectError, expectSuccess, invokeTool, openInEditor, readDisk, toolSuiteFixture, withSettings, writeScratchFile,
 } from './helpers';

@@ -5,8 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { OUTPUT_CHANNEL_NAME, TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES } from '../../src/core/ids';
-import { requestJsonSchemas } from '../../src/core/schemas';
+import { OUTPUT_CHANNEL_NAME } from '../../src/vscode/platform/ids';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES } from '../../src/core/contract/toolNames';
+import { requestJsonSchemas } from '../../src/core/contract/schemas';
+import { requestInput } from '../../src/core/request/request';
 import type { MultiEditApi } from '../../src/vscode/extension';
 import {
   activateExtension, closeAllEditors, expectError, expectSuccess, invokeTool, openInEditor, readDisk, scratchDir, toolSuiteFixture, waitFor,
@@ -91,7 +93,7 @@ suite('language-model tools: results', () => {
     assert.equal(outcome?.tool, TOOL_MULTI_EDIT);
     assert.equal(outcome?.source, 'tool');
     assert.equal(outcome?.response.success, true);
-    assert.deepEqual(outcome?.input, { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
+    assert.deepEqual(outcome?.request && requestInput(outcome.request), { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
   });
 
   test('MATCH_NOT_FOUND returns the raw text around the closest match and changes nothing', async () => {

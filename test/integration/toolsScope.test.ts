@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/ids';
-import type { ErrorEnvelope } from '../../src/core/schemas';
-import type { RequestOutcome } from '../../src/vscode/outcomes';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/contract/toolNames';
+import type { ErrorEnvelope } from '../../src/core/contract/schemas';
+import type { RequestRecord as RequestOutcome } from '../../src/vscode/run/requestRecord';
 import { MultiEditFilesTool } from '../../src/vscode/tools/multiEditFilesTool';
 import { MultiEditTool } from '../../src/vscode/tools/multiEditTool';
 import {
@@ -116,7 +116,7 @@ suite('language-model tools: scope and confirmation', () => {
     };
     const outcome = new Promise<RequestOutcome>((resolve) => {
       const listener = fixture.api.bus.onDidFinish((finished) => {
-        if ((finished.input as { file_path?: string }).file_path === file) {
+        if (finished.request?.files[0].path === file) {
           listener.dispose();
           resolve(finished);
         }
@@ -144,7 +144,7 @@ suite('language-model tools: scope and confirmation', () => {
     const file = writeScratchFile(fixture.dir, 'early.txt', 'untouched\n');
     const source = new vscode.CancellationTokenSource();
     source.cancel();
-    const response = await fixture.api.runner.run(TOOL_MULTI_EDIT_FILES, { files: [{ file_path: file, edits: [{ old_string: 'untouched', new_string: 'x' }] }] }, { source: 'command', token: source.token });
+    const { response } = await fixture.api.runner.run(TOOL_MULTI_EDIT_FILES, { files: [{ file_path: file, edits: [{ old_string: 'untouched', new_string: 'x' }] }] }, { source: 'command', token: source.token });
     assert.equal(response.success, false);
     assert.equal((response as ErrorEnvelope).error_code, 'CANCELLED');
     assert.equal(readDisk(file), 'untouched\n');

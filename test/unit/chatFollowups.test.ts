@@ -1,14 +1,14 @@
 /** The chat's follow-ups and buttons: offered only where they can help, built from real responses. */
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { commitPlan, planRequest } from '../../src/core/engine';
-import type { ErrorCode } from '../../src/core/errorCodes';
-import { formatForModel } from '../../src/core/format';
-import { COMMANDS } from '../../src/core/ids';
-import type { EngineResponse, ErrorEnvelope } from '../../src/core/schemas';
+import { commitPlan, planRequest } from '../../src/core/engine/engine';
+import type { ErrorCode } from '../../src/core/contract/errorCodes';
+import { formatForModel } from '../../src/core/contract/format';
+import { COMMANDS } from '../../src/vscode/platform/ids';
+import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
 import { chatButtons } from '../../src/vscode/chat/chatButtons';
 import { CONTINUE_PROMPT, FIX_PROMPT, followupsFor, type RequestCommand, type RequestTurn } from '../../src/vscode/chat/chatFollowups';
-import type { Failure } from '../../src/vscode/diagnostics/failure';
+import type { Failure } from '../../src/vscode/problems/failure';
 import { assertValidResponse, failureOf, recordingSleep, run } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 
@@ -20,7 +20,7 @@ function turnFor(command: RequestCommand, request: object, response: EngineRespo
   return {
     kind: 'request',
     command,
-    requestJson: JSON.stringify(request),
+    request: request as RequestTurn['request'],
     success: response.success,
     dryRun: response.dry_run === true,
     ...(response.success ? {} : { nextAction: response.next_action.action }),
@@ -33,7 +33,7 @@ async function staleEnvelope(): Promise<ErrorEnvelope> {
   const planned = await planRequest('multi_edit', REQUEST, { store });
   assert.ok(planned.ok);
   store.put(FILE, `${TEXT}changed meanwhile\n`);
-  const response = await commitPlan('multi_edit', planned.plan, { store });
+  const response = await commitPlan(planned.plan, { store });
   assertValidResponse(response);
   return failureOf(response);
 }
@@ -97,7 +97,7 @@ describe('chat follow-ups', () => {
 describe('chat buttons', () => {
   /** A failure as the diagnostics keep it; `matches` counts its placed match locations. */
   function failure(envelope: ErrorEnvelope, id: number, fields: { code: ErrorCode; editIndex?: number; status?: 'failed' | 'skipped'; matches?: number }): Failure {
-    const request = { id: 1, tool: 'multi_edit' as const, input: REQUEST, envelope, source: 'chat' as const, targets: [FILE] };
+    const request = { id: 1, tool: 'multi_edit' as const, response: envelope, envelope, source: 'chat' as const, targets: [FILE] };
     const location = {} as vscode.Location;
     return {
       id,

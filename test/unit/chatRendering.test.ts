@@ -1,10 +1,10 @@
 /** The chat participant's pure parts: what a response renders to, and how prompts and tool results are read. */
 import * as assert from 'node:assert/strict';
-import { planRequest, commitPlan } from '../../src/core/engine';
-import { envelopeFor } from '../../src/core/envelope';
-import { ALL_ERROR_CODES, errorDocLink } from '../../src/core/errorCodes';
-import { formatForModel } from '../../src/core/format';
-import type { ErrorEnvelope } from '../../src/core/schemas';
+import { planRequest, commitPlan } from '../../src/core/engine/engine';
+import { envelopeFor } from '../../src/core/contract/envelope';
+import { ALL_ERROR_CODES, errorDocLink } from '../../src/core/contract/errorCodes';
+import { formatForModel } from '../../src/core/contract/format';
+import type { ErrorEnvelope } from '../../src/core/contract/schemas';
 import { renderResponse, type AnchorTarget, type ChatPart } from '../../src/vscode/chat/chatRendering';
 import { codeBlock, escapeMarkdown, inlineCode, languageOf } from '../../src/vscode/chat/markdownText';
 import { parseRequestPrompt, parseToolText } from '../../src/vscode/chat/promptRequest';
@@ -176,7 +176,7 @@ describe('chat rendering: failures', () => {
     const planned = await planRequest('multi_edit', { file_path: FILE, edits: [{ old_string: '"hello"', new_string: '"hi"' }] }, { store: files });
     assert.ok(planned.ok);
     files.put(FILE, `${TEXT}// changed meanwhile\n`);
-    const response = await commitPlan('multi_edit', planned.plan, { store: files });
+    const response = await commitPlan(planned.plan, { store: files });
     assertValidResponse(response);
     const envelope = failureOf(response);
     assert.equal(envelope.error_code, 'STALE_CONTENT');

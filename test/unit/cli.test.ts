@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../src/core/schemas';
+import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../src/core/contract/schemas';
 import { assertHygienic } from '../shared/hygiene';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -157,6 +157,42 @@ describe('CLI (dist/cli.js)', () => {
       assert.equal(run.status, 0, run.stdout);
       assert.equal(successOf(run).files.length, 2);
       assert.deepEqual([fs.readFileSync(file('one.ts'), 'utf8'), fs.readFileSync(file('two.ts'), 'utf8')], ['A\n', 'B\n']);
+    });
+
+    it('names the failed edit a skipped edit waits on in depends_on, through a chain of skipped edits', () => {
+      fs.writeFileSync(file('chain.ts'), 'let a = 1;\n');
+      const run = runCli(['apply', writeRequest({
+        file_path: file('chain.ts'),
+        edits: [
+          { old_string: 'let b = 1;', new_string: 'let c = 1;' },
+          { old_string: 'let c', new_string: 'let d' },
+          { old_string: 'let d', new_string: 'let e' },
+          { old_string: 'let a', new_string: 'let z' },
+        ],
+      })]);
+      assert.equal(run.status, 1);
+      const statuses = envelopeOf(run).edit_status.map((status) => [status.edit_index, status.status, status.depends_on]);
+      assert.deepEqual(statuses, [[0, 'failed', undefined], [1, 'skipped', [0]], [2, 'skipped', [0]]]);
+    });
+
+    it('names depends_on within each file of a multi-file request, and none for edits of a file that could not be read', () => {
+      fs.writeFileSync(file('one.ts'), 'alpha\n');
+      const run = runCli(['apply', writeRequest({
+        files: [
+          { file_path: file('missing.ts'), edits: [{ old_string: 'x', new_string: 'y' }] },
+          {
+            file_path: file('one.ts'),
+            edits: [
+              { old_string: 'alpha', new_string: 'beta' },
+              { old_string: 'gamma', new_string: 'delta' },
+              { old_string: 'delta', new_string: 'epsilon' },
+            ],
+          },
+        ],
+      })]);
+      assert.equal(run.status, 1);
+      const statuses = envelopeOf(run).edit_status.map((status) => [status.file_index, status.edit_index, status.status, status.depends_on]);
+      assert.deepEqual(statuses, [[0, 0, 'skipped', undefined], [1, 1, 'failed', undefined], [1, 2, 'skipped', [1]]]);
     });
 
     it('refuses a relative path with RELATIVE_PATH: the CLI has no workspace', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { comparableKey, findClosestMatch, locateClosestMatch, longestPrefixMatch } from '../../src/core/closestMatch';
-import { LineIndex } from '../../src/core/lineIndex';
+import { comparableKey, findClosestMatch, locateClosestMatch, longestPrefixMatch } from '../../src/core/nearMiss/closestMatch';
+import { LineIndex } from '../../src/core/text/lineIndex';
 import { TAB_INDENTED, numberedLines } from './fixtures/explain/texts';
 
 function closestLine(text: string, needle: string): number | undefined {

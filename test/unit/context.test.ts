@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { matchLocations, snippetAround } from '../../src/core/context';
-import { LineIndex } from '../../src/core/lineIndex';
+import { matchLocations, snippetAround } from '../../src/core/nearMiss/context';
+import { LineIndex } from '../../src/core/text/lineIndex';
 import { CRLF_FILE, MIXED_EOL, numberedLines } from './fixtures/explain/texts';
 
 const WIDE = { contextLines: 2, maxSnippetLineChars: 1000 };

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { diagnoseMiss, hintsForDiagnosis } from '../../src/core/diagnosis';
-import { LineIndex } from '../../src/core/lineIndex';
-import { diagnosisKinds, type Diagnosis } from '../../src/core/schemas';
+import { diagnoseMiss, hintsForDiagnosis } from '../../src/core/nearMiss/diagnosis';
+import { LineIndex } from '../../src/core/text/lineIndex';
+import { diagnosisKinds, type Diagnosis } from '../../src/core/contract/schemas';
 import { CRLF_FILE, MIXED_EOL, NO_FINAL_NEWLINE, TAB_INDENTED, numberedLines } from './fixtures/explain/texts';
 
 function diagnose(text: string, needle: string, newString = 'replacement that is nowhere'): Diagnosis | undefined {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { clipDiffs } from '../../src/core/diffBudget';
-import { runRequest } from '../../src/core/engine';
+import { clipDiffs } from '../../src/core/report/diffBudget';
+import { runRequest } from '../../src/core/engine/engine';
 import { MemoryStore } from './helpers/memoryStore';
 
 function diffOf(path: string, hunks: number): string {
@@ -39,11 +39,11 @@ describe('diff budget', () => {
   it('clips a dry run of a sweeping change but still reports every replacement', async () => {
     const text = Array.from({ length: 4000 }, (_, line) => `value_${line} = old;\n\n\n\n\n\n\n`).join('');
     const store = new MemoryStore({ '/w/big.ts': text });
-    const response = await runRequest('multi_edit', {
+    const response = (await runRequest('multi_edit', {
       file_path: '/w/big.ts',
       edits: [{ old_string: 'old;', new_string: 'new;', replace_all: true }],
       dry_run: true,
-    }, { store, limits: { maxDiffBytes: 4096 } });
+    }, { store, limits: { maxDiffBytes: 4096 } })).response;
     assert.equal(response.success, true);
     if (!response.success) return;
     assert.equal(response.replacements, 4000);

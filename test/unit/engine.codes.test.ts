@@ -3,13 +3,13 @@
  * category, retryable flag and next action taken from the table.
  */
 import * as assert from 'node:assert/strict';
-import { envelopeFor } from '../../src/core/envelope';
-import { ALL_ERROR_CODES, codeInfo, type ErrorCode } from '../../src/core/errorCodes';
-import { planRequest, commitPlan } from '../../src/core/engine';
-import { defaultPathCheck } from '../../src/core/paths';
-import type { FileStore } from '../../src/core/fileStore';
-import type { EngineOptions } from '../../src/core/options';
-import type { ErrorEnvelope } from '../../src/core/schemas';
+import { envelopeFor } from '../../src/core/contract/envelope';
+import { ALL_ERROR_CODES, codeInfo, type ErrorCode } from '../../src/core/contract/errorCodes';
+import { planRequest, commitPlan } from '../../src/core/engine/engine';
+import { defaultPathCheck } from '../../src/core/store/paths';
+import type { FileStore } from '../../src/core/store/fileStore';
+import type { EngineOptions } from '../../src/core/engine/options';
+import type { ErrorEnvelope } from '../../src/core/contract/schemas';
 import { assertValidResponse, failureOf, recordingSleep, run } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 
@@ -64,7 +64,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
     const planned = await planRequest('multi_edit', oneEdit('alpha', 'A'), { store });
     assert.ok(planned.ok);
     store.put(FILE, `${TEXT}changed by someone else\n`);
-    const response = await commitPlan('multi_edit', planned.plan, { store });
+    const response = await commitPlan(planned.plan, { store });
     assertValidResponse(response);
     return failureOf(response);
   },

@@ -1,9 +1,9 @@
 /** Planning, committing, rollback, busy files and cancellation. */
 import * as assert from 'node:assert/strict';
-import { commitPlan, planRequest } from '../../src/core/engine';
-import type { CancellationSignal } from '../../src/core/options';
-import { backoffDelays } from '../../src/core/retry';
-import { DEFAULT_RETRY } from '../../src/core/options';
+import { commitPlan, planRequest } from '../../src/core/engine/engine';
+import type { CancellationSignal } from '../../src/core/engine/options';
+import { backoffDelays } from '../../src/core/engine/retry';
+import { DEFAULT_RETRY } from '../../src/core/engine/options';
 import { assertValidResponse, failureOf, recordingSleep, run, successOf } from './helpers/engineRun';
 import { AtomicMemoryStore, MemoryStore } from './helpers/memoryStore';
 
@@ -122,7 +122,7 @@ describe('engine: multi-file requests', () => {
     const planned = await planRequest('multi_edit_files', threeFileRequest(), { store });
     assert.ok(planned.ok);
     store.put('/w/b.ts', 'const b = 2; // edited elsewhere\n');
-    const envelope = failureOf(await commitPlan('multi_edit_files', planned.plan, { store }));
+    const envelope = failureOf(await commitPlan(planned.plan, { store }));
     assert.equal(envelope.error_code, 'STALE_CONTENT');
     assert.equal(envelope.next_action.action, 'reread_and_retry');
     assert.equal(envelope.rolled_back, undefined);
@@ -153,7 +153,7 @@ describe('engine: plan, then commit', () => {
     assert.equal(file.newText, 'const a = 5;\n');
     assert.equal(file.original.text, FILES['/w/a.ts']);
     assert.deepEqual([file.editsApplied, file.replacements], [1, 1]);
-    const response = await commitPlan('multi_edit', planned.plan, { store });
+    const response = await commitPlan(planned.plan, { store });
     assertValidResponse(response);
     assert.equal(successOf(response).summary, 'Applied 1 edit (1 replacement) to a.ts', 'the plan keeps its display paths');
     assert.equal(store.text('/w/a.ts'), 'const a = 5;\n');
@@ -169,7 +169,7 @@ describe('engine: plan, then commit', () => {
     const store = new MemoryStore(FILES);
     const planned = await planRequest('multi_edit', { file_path: '/w/a.ts', edits: [{ old_string: 'a = 1', new_string: 'a = 5' }], dry_run: true }, { store });
     assert.ok(planned.ok);
-    const success = successOf(await commitPlan('multi_edit', planned.plan, { store }));
+    const success = successOf(await commitPlan(planned.plan, { store }));
     assert.equal(success.dry_run, true);
     assert.equal(store.writes.length, 0);
   });
@@ -225,7 +225,7 @@ describe('engine: cancellation', () => {
     const cancellation: CancellationSignal = { isCancellationRequested: false };
     const planned = await planRequest('multi_edit_files', threeFileRequest(), { store, cancellation });
     assert.ok(planned.ok);
-    const envelope = failureOf(await commitPlan('multi_edit_files', planned.plan, { store, cancellation: { isCancellationRequested: true } }));
+    const envelope = failureOf(await commitPlan(planned.plan, { store, cancellation: { isCancellationRequested: true } }));
     assert.equal(envelope.error_code, 'CANCELLED');
     assert.equal(store.writes.length, 0);
   });

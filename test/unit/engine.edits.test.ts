@@ -1,6 +1,6 @@
 /** Edit semantics through runRequest: order, uniqueness, literal text, line endings, BOM, and the fixtures. */
 import * as assert from 'node:assert/strict';
-import type { EngineOptions } from '../../src/core/options';
+import type { EngineOptions } from '../../src/core/engine/options';
 import { failureOf, fixture, run, successOf } from './helpers/engineRun';
 import { MemoryStore, type FileSeed } from './helpers/memoryStore';
 

@@ -1,7 +1,7 @@
 /** The envelope's size bound, sanitising, and the text a model sees. */
 import * as assert from 'node:assert/strict';
-import { boundEnvelope, envelopeBytes, envelopeFor, sanitizeText, utf8Length } from '../../src/core/envelope';
-import { formatForModel } from '../../src/core/format';
+import { boundEnvelope, envelopeBytes, envelopeFor, sanitizeText, utf8Length } from '../../src/core/contract/envelope';
+import { formatForModel } from '../../src/core/contract/format';
 import { assertValidResponse, failureOf, run } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 

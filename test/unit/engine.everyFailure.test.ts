@@ -1,6 +1,6 @@
 /** One response explains every match failure, so the caller can fix them all in one retry. */
 import * as assert from 'node:assert/strict';
-import { EXPLAINED_MATCH_FAILURES } from '../../src/core/match';
+import { EXPLAINED_MATCH_FAILURES } from '../../src/core/matching/match';
 import { failureOf, run } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 

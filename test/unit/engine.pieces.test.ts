@@ -3,8 +3,8 @@
  * it, each checked against an explicit result and against the plain path.
  */
 import * as assert from 'node:assert/strict';
-import { checkEdits, type EditToCheck } from '../../src/core/match';
-import { occurrencesOfAll } from '../../src/core/multiSearch';
+import { checkEdits, type EditToCheck } from '../../src/core/matching/match';
+import { occurrencesOfAll } from '../../src/core/matching/multiSearch';
 
 function edit(oldString: string, newString: string, replaceAll = false): EditToCheck {
   return { oldString, newString, replaceAll };

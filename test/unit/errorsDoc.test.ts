@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ALL_ERROR_CODES, ERROR_CODES, errorDocLink, type ErrorCode } from '../../src/core/errorCodes';
-import { contextSchema, diagnosisKinds, errorEnvelopeSchema } from '../../src/core/schemas';
+import { ALL_ERROR_CODES, ERROR_CODES, errorDocLink, type ErrorCode } from '../../src/core/contract/errorCodes';
+import { contextSchema, diagnosisKinds, errorEnvelopeSchema } from '../../src/core/contract/schemas';
 
 const DOC_PATH = path.resolve(__dirname, '../../../docs/errors.md');
 

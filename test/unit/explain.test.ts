@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { hintsForDiagnosis } from '../../src/core/diagnosis';
-import { explainMiss } from '../../src/core/explain';
-import { LineIndex } from '../../src/core/lineIndex';
+import { hintsForDiagnosis } from '../../src/core/nearMiss/diagnosis';
+import { explainMiss } from '../../src/core/nearMiss/explain';
+import { LineIndex } from '../../src/core/text/lineIndex';
 import { MIXED_EOL, TAB_INDENTED, numberedLines } from './fixtures/explain/texts';
 
 const LIMITS = { contextLines: 2, maxSnippetLineChars: 240 };

@@ -9,9 +9,9 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { runRequest } from '../../src/core/engine';
-import type { ErrorCode } from '../../src/core/errorCodes';
-import type { EngineResponse } from '../../src/core/schemas';
+import { runRequest } from '../../src/core/engine/engine';
+import type { ErrorCode } from '../../src/core/contract/errorCodes';
+import type { EngineResponse } from '../../src/core/contract/schemas';
 import { assertHygienic } from '../shared/hygiene';
 import { recordFigure, recordLostBytes } from './helpers/figures';
 import { assertMatchesSchema, recordingSleep } from './helpers/engineRun';
@@ -455,7 +455,7 @@ async function checkCase(fuzzCase: FuzzCase, tally: Tally): Promise<void> {
   tally.cases++;
   const store = storeFor(fuzzCase);
   const before = store.snapshot();
-  const ran = await bounded(runRequest(fuzzCase.tool, fuzzCase.input, { store, sleep: recordingSleep().sleep }));
+  const ran = await bounded(runRequest(fuzzCase.tool, fuzzCase.input, { store, sleep: recordingSleep().sleep }).then((run) => run.response));
   if ('hung' in ran) {
     tally.hangs++;
     assert.fail(`no response within ${CASE_TIMEOUT_MS} ms`);

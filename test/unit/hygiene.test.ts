@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { envelopeFor } from '../../src/core/envelope';
+import { envelopeFor } from '../../src/core/contract/envelope';
 import { hygieneLeaks } from '../shared/hygiene';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..', '..');

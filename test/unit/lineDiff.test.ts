@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { applyPatch } from 'diff';
-import { unifiedDiff } from '../../src/core/diff';
-import { lineRuns, splitLinesKeepingEnds } from '../../src/core/lineDiff';
+import { unifiedDiff } from '../../src/core/report/diff';
+import { lineRuns, splitLinesKeepingEnds } from '../../src/core/report/lineDiff';
 
 /** Texts built from few distinct lines, so repeated lines and spurious resyncs are common. */
 const textArb = fc.array(fc.constantFrom('a', 'b', 'c', '', '}', 'x = 1;', 'a\r'), { maxLength: 40 })

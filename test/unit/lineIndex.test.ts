@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { LineIndex } from '../../src/core/lineIndex';
+import { LineIndex } from '../../src/core/text/lineIndex';
 import { CRLF_FILE, MIXED_EOL, NO_FINAL_NEWLINE, UNICODE_COLUMNS, numberedLines } from './fixtures/explain/texts';
 
 /** The obvious, slow way: count '\n' before the offset. */

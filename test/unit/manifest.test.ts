@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS } from '../../src/core/ids';
+import { COMMANDS } from '../../src/vscode/platform/ids';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));

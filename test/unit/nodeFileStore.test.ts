@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../src/core/engine';
-import type { StoredText } from '../../src/core/fileStore';
+import { runRequest } from '../../src/core/engine/engine';
+import type { StoredText } from '../../src/core/store/fileStore';
 import { NodeFileStore, type NodeFsApi } from '../../src/node/nodeFileStore';
 
 const STORE_MODULE = path.resolve(__dirname, '../../src/node/nodeFileStore.js');
@@ -321,10 +321,10 @@ describe('NodeFileStore', () => {
   describe('under the engine', () => {
     it('gives FILE_TOO_LARGE for a file over the engine\'s size limit', async () => {
       await fsPromises.writeFile(file('big.log'), 'x'.repeat(2048));
-      const response = await runRequest('multi_edit', { file_path: file('big.log'), edits: [{ old_string: 'x', new_string: 'y', replace_all: true }] }, {
+      const response = (await runRequest('multi_edit', { file_path: file('big.log'), edits: [{ old_string: 'x', new_string: 'y', replace_all: true }] }, {
         store,
         limits: { maxFileBytes: 1024 },
-      });
+      })).response;
       assert.ok(!response.success);
       assert.equal(response.error_code, 'FILE_TOO_LARGE');
       assert.equal(await fsPromises.readFile(file('big.log'), 'utf8'), 'x'.repeat(2048));
@@ -344,12 +344,12 @@ describe('NodeFileStore', () => {
           return fsPromises.rename(from, to);
         },
       };
-      const response = await runRequest('multi_edit_files', {
+      const response = (await runRequest('multi_edit_files', {
         files: [
           { file_path: file('first.txt'), edits: [{ old_string: 'alpha', new_string: 'ALPHA' }] },
           { file_path: file('second.txt'), edits: [{ old_string: 'gamma', new_string: 'GAMMA' }] },
         ],
-      }, { store: new NodeFileStore(failOnSecond) });
+      }, { store: new NodeFileStore(failOnSecond) })).response;
       assert.ok(!response.success);
       assert.equal(response.error_code, 'WRITE_FAILED');
       assert.deepEqual(response.rolled_back, [file('first.txt')]);

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import type { PathCheckResult } from '../../src/core/options';
+import type { PathCheckResult } from '../../src/core/engine/options';
 import {
   containingFolder, createPathCheck, globToRegExp, matchingProtectedGlob, RELATIVE_PATH_RESOLVED, resolveRequestedPath,
   type PathPolicyConfig, type WorkspaceFolderInfo,
-} from '../../src/vscode/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS } from '../../src/vscode/settings';
+} from '../../src/vscode/platform/pathPolicy';
+import { DEFAULT_PROTECTED_GLOBS } from '../../src/vscode/platform/settings';
 
 const ws = path.resolve('/work/ws');
 const other = path.resolve('/work/other');

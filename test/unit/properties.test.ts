@@ -6,10 +6,10 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { runRequest } from '../../src/core/engine';
-import type { ErrorCode } from '../../src/core/errorCodes';
-import { checkEdits, type EditToCheck } from '../../src/core/match';
-import { occurrencesOfAll } from '../../src/core/multiSearch';
+import { runRequest } from '../../src/core/engine/engine';
+import type { ErrorCode } from '../../src/core/contract/errorCodes';
+import { checkEdits, type EditToCheck } from '../../src/core/matching/match';
+import { occurrencesOfAll } from '../../src/core/matching/multiSearch';
 import { assertValidResponse, recordingSleep } from './helpers/engineRun';
 import { AtomicMemoryStore, MemoryStore } from './helpers/memoryStore';
 
@@ -130,7 +130,7 @@ describe('properties', () => {
       ),
       async (tool, input) => {
         const store = new MemoryStore({ [FILE]: 'some text\n' });
-        assertValidResponse(await runRequest(tool, input, { store, sleep: recordingSleep().sleep }));
+        assertValidResponse((await runRequest(tool, input, { store, sleep: recordingSleep().sleep })).response);
       },
     ), quick);
   });
@@ -139,7 +139,7 @@ describe('properties', () => {
     const seen = { applied: 0, failed: 0 };
     await fc.assert(fc.asyncProperty(fc.oneof(singleFileCase, fileCase(true)), fc.boolean(), async ({ text, edits }, dryRun) => {
       const store = new MemoryStore({ [FILE]: text });
-      const response = await runRequest('multi_edit', { file_path: FILE, edits, dry_run: dryRun }, { store });
+      const response = (await runRequest('multi_edit', { file_path: FILE, edits, dry_run: dryRun }, { store })).response;
       assertValidResponse(response);
       const expected = referenceApply(text, edits);
       assert.equal(response.success, expected !== undefined, JSON.stringify({ text, edits, response }));
@@ -166,7 +166,7 @@ describe('properties', () => {
           store.failNthWrite(writeFault.nth, { code: writeFault.code });
         }
         const request = { files: cases.map(({ edits }, index) => ({ file_path: `/p/f${index}.txt`, edits })) };
-        const response = await runRequest('multi_edit_files', request, { store, sleep: recordingSleep().sleep, retry: { maxAttempts: 1 } });
+        const response = (await runRequest('multi_edit_files', request, { store, sleep: recordingSleep().sleep, retry: { maxAttempts: 1 } })).response;
         assertValidResponse(response);
         const expected = cases.map(({ text, edits }) => referenceApply(text, edits));
         const planned = expected.every((text) => text !== undefined);

@@ -5,9 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_SECTION, TOOL_NAMES, TOOL_REFERENCE_NAMES } from '../../src/core/ids';
-import { requestJsonSchemas } from '../../src/core/schemas';
-import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/settings';
+import { CONFIG_SECTION, TOOL_REFERENCE_NAMES } from '../../src/vscode/platform/ids';
+import { TOOL_NAMES } from '../../src/core/contract/toolNames';
+import { requestJsonSchemas } from '../../src/core/contract/schemas';
+import { CONFIRMATION_VALUES, DEFAULT_SETTINGS, NUMERIC_BOUNDS, SAVE_AFTER_EDIT_VALUES, SETTING_KEYS } from '../../src/vscode/platform/settings';
 
 // Compiled to out/test/unit, so the repository root is three levels up.
 const root = join(__dirname, '..', '..', '..');

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, engineLimits, readSettings, retryPolicy, type ConfigSource } from '../../src/vscode/settings';
+import { DEFAULT_SETTINGS, engineLimits, readSettings, retryPolicy, type ConfigSource } from '../../src/vscode/platform/settings';
 
 function source(values: Record<string, unknown>): ConfigSource {
   return { get: (key) => values[key] };
@@ -10,16 +10,16 @@ describe('settings: reading multiEdit.*', () => {
     assert.deepEqual(readSettings(source({})), DEFAULT_SETTINGS);
   });
 
-  it('reads every key, nested retry keys included', () => {
+  it('reads every key, nested retry and diagnostics keys included', () => {
     const settings = readSettings(source({
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
-      'retry.maxAttempts': 2, 'retry.maxTotalMs': 500,
+      'retry.maxAttempts': 2, 'retry.maxTotalMs': 500, 'diagnostics.historyLimit': 7, 'diagnostics.confirmReplaceAll': false,
     }));
     assert.deepEqual(settings, {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
-      retryMaxAttempts: 2, retryMaxTotalMs: 500,
+      retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false,
     });
   });
 

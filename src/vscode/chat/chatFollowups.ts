@@ -4,9 +4,8 @@
  * helps when the files changed or were busy, not when an edit itself is wrong.
  * No vscode import.
  */
-import type { NextAction } from '../../core/errorCodes';
-import { CHAT_COMMANDS } from '../../core/ids';
-import { withDryRun } from '../diagnostics/requestFiles';
+import type { MultiEditFilesRequest, MultiEditRequest, NextAction } from '../../core/index';
+import { CHAT_COMMANDS } from '../platform/ids';
 
 export type RequestCommand = (typeof CHAT_COMMANDS)[keyof typeof CHAT_COMMANDS];
 
@@ -14,8 +13,8 @@ export type RequestCommand = (typeof CHAT_COMMANDS)[keyof typeof CHAT_COMMANDS];
 export interface RequestTurn {
   readonly kind: 'request';
   readonly command: RequestCommand;
-  /** The request as the user gave it, as JSON. */
-  readonly requestJson: string;
+  /** The request as the engine read it, in its wire form; absent when it did not parse. */
+  readonly request?: MultiEditRequest | MultiEditFilesRequest;
   readonly success: boolean;
   readonly dryRun: boolean;
   readonly nextAction?: NextAction;
@@ -51,14 +50,18 @@ export function isTurnMetadata(value: unknown): value is TurnMetadata {
 }
 
 function requestFollowups(turn: RequestTurn): Followup[] {
+  const { request } = turn;
   if (turn.success) {
-    return turn.dryRun
-      ? [{ command: CHAT_COMMANDS.apply, prompt: JSON.stringify(withDryRun(JSON.parse(turn.requestJson), false)), label: 'Apply these edits' }]
-      : [];
+    if (!turn.dryRun || !request) {
+      return [];
+    }
+    const realRun = { ...request };
+    delete realRun.dry_run;
+    return [{ command: CHAT_COMMANDS.apply, prompt: JSON.stringify(realRun), label: 'Apply these edits' }];
   }
-  if (turn.nextAction !== undefined && RUN_AGAIN.has(turn.nextAction)) {
+  if (request && turn.nextAction !== undefined && RUN_AGAIN.has(turn.nextAction)) {
     const again = turn.command === CHAT_COMMANDS.apply ? 'Apply the request again' : 'Preview the request again';
-    return [{ command: turn.command, prompt: turn.requestJson, label: again }];
+    return [{ command: turn.command, prompt: JSON.stringify(request), label: again }];
   }
   return turn.nextAction === 'fix_and_resubmit' ? [{ prompt: FIX_PROMPT, label: 'Ask the model to fix the failing edits' }] : [];
 }

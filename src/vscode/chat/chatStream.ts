@@ -1,6 +1,6 @@
 /** Writes rendered parts and buttons to a chat response stream. */
 import * as vscode from 'vscode';
-import { absoluteTarget } from '../diagnostics/targetPaths';
+import { absoluteTarget } from '../platform/workspacePaths';
 import type { ChatButton } from './chatButtons';
 import type { AnchorTarget, ChatPart } from './chatRendering';
 import { inlineCode } from './markdownText';

@@ -5,9 +5,10 @@
  * rounds. Each result is rendered as `/apply` renders it.
  */
 import * as vscode from 'vscode';
-import { CHAT_PARTICIPANT_NAME, TOOL_NAMES } from '../../core/ids';
-import type { RequestOutcome } from '../outcomes';
-import { currentWorkspaceFolders } from '../requestRunner';
+import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
+import { TOOL_NAMES } from '../../core/index';
+import { currentWorkspaceFolders } from '../platform/workspacePaths';
+import type { RequestRecord } from '../run/requestRecord';
 import { chatButtons } from './chatButtons';
 import type { ChatDeps } from './chatDeps';
 import { isTurnMetadata, type ConversationTurn } from './chatFollowups';
@@ -67,10 +68,6 @@ async function referenceMessages(request: vscode.ChatRequest): Promise<vscode.La
   return messages;
 }
 
-function sameInput(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** Runs one tool call through VS Code, renders its result, and returns it for the model. */
 async function runToolCall(
   deps: ChatDeps,
@@ -82,9 +79,14 @@ async function runToolCall(
   if (!(TOOL_NAMES as readonly string[]).includes(call.name)) {
     return new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(`Unknown tool ${call.name}: use multi_edit or multi_edit_files.`)]);
   }
-  // The tool publishes its outcome while invokeTool runs; it names the failures the buttons act on.
-  const published: RequestOutcome[] = [];
-  const listening = deps.services.bus.onDidFinish((outcome) => published.push(outcome));
+  // The tool publishes its record while invokeTool runs; its id names the failures the buttons act on.
+  // This loop awaits one call at a time, so the call's record is the tool record published meanwhile.
+  const published: RequestRecord[] = [];
+  const listening = deps.services.bus.onDidFinish((record) => {
+    if (record.source === 'tool' && record.tool === call.name) {
+      published.push(record);
+    }
+  });
   let result: vscode.LanguageModelToolResult;
   try {
     result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
@@ -99,10 +101,10 @@ async function runToolCall(
   const response = parseToolText(text);
   if (response) {
     writeParts(stream, renderResponse(response));
-    const outcome = published.find((candidate) => candidate.source === 'tool' && candidate.tool === call.name && sameInput(candidate.input, call.input));
-    if (!response.success && outcome) {
+    const record = published.at(-1);
+    if (!response.success && record) {
       await deps.feed.settled();
-      writeButtons(stream, chatButtons(deps.feed.failures.failuresOfInput(outcome.input), response));
+      writeButtons(stream, chatButtons(deps.feed.failures.failuresOfRequest(record.id), response));
     }
   }
   return new vscode.LanguageModelToolResultPart(call.callId, result.content);

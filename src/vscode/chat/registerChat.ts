@@ -1,8 +1,8 @@
 /** The `@multiedit` chat participant: `/apply`, `/preview`, a conversation with the model, and follow-ups. */
 import * as vscode from 'vscode';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID } from '../../core/ids';
-import type { FailureFeed } from '../diagnostics/failureFeed';
-import type { Services } from '../services';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID } from '../platform/ids';
+import type { FailureFeed } from '../problems/failureFeed';
+import type { Services } from '../platform/services';
 import type { ChatDeps } from './chatDeps';
 import { followupsFor, type RequestCommand } from './chatFollowups';
 import { converse } from './conversation';

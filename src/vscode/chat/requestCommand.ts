@@ -5,13 +5,11 @@
  * and its buttons run the quick fixes of those diagnostics.
  */
 import type * as vscode from 'vscode';
-import { formatForModel, plural } from '../../core/format';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS, type ToolName } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import { formatForModel, parseRequest, plural, requestInput, toolForRequest } from '../../core/index';
 import { withoutSchemaKey } from '../commands/requestSource';
-import { toolForRequest } from '../../core/request';
-import { withDryRun } from '../diagnostics/requestFiles';
-import { summarizeRequest } from '../tools/requestSummary';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../platform/ids';
+import type { RequestRecord } from '../run/requestRecord';
+import { summarizeRequest } from '../run/requestSummary';
 import { chatButtons } from './chatButtons';
 import type { RequestCommand, RequestTurn } from './chatFollowups';
 import { renderResponse } from './chatRendering';
@@ -32,23 +30,30 @@ function usage(command: RequestCommand, problem: string): string {
     + codeBlock(JSON.stringify(EXAMPLE_REQUEST, null, 2), 'json');
 }
 
-function progressMessage(command: RequestCommand, tool: ToolName, input: unknown): string {
-  const request = summarizeRequest(tool, input);
+/** The progress line, from the engine's reading of the request; a request that does not parse is only checked. */
+function progressMessage(command: RequestCommand, input: unknown): string {
+  const parsed = parseRequest(toolForRequest(input), input);
+  if (!parsed.ok) {
+    return 'Checking the request';
+  }
+  const request = summarizeRequest(parsed.request);
   const scope = `${plural(request.totalEdits, 'edit')} in ${plural(request.files.length, 'file')}`;
   return command === CHAT_COMMANDS.preview ? `Checking ${scope} (dry run)` : `Applying ${scope}`;
 }
 
-async function writeResponse(deps: ChatDeps, stream: vscode.ChatResponseStream, input: unknown, response: EngineResponse): Promise<void> {
+async function writeResponse(deps: ChatDeps, stream: vscode.ChatResponseStream, record: RequestRecord): Promise<void> {
+  const { response } = record;
   writeParts(stream, renderResponse(response));
   if (response.success) {
-    if (response.dry_run) {
-      stream.button({ title: 'Review in Refactor Preview', command: COMMANDS.previewRequest, arguments: [withDryRun(input, false)] });
+    if (response.dry_run && record.request) {
+      // The preview command shows the request as a real run in the Refactor Preview.
+      stream.button({ title: 'Review in Refactor Preview', command: COMMANDS.previewRequest, arguments: [requestInput(record.request)] });
     }
     return;
   }
-  // The buttons name failures by id: wait until the diagnostics hold this outcome.
+  // The buttons name failures by id: wait until the diagnostics hold this record.
   await deps.feed.settled();
-  writeButtons(stream, chatButtons(deps.feed.failures.failuresOfInput(input), response));
+  writeButtons(stream, chatButtons(deps.feed.failures.failuresOfRequest(record.id), response));
 }
 
 export async function runRequestCommand(
@@ -64,15 +69,18 @@ export async function runRequestCommand(
     return {};
   }
   const given = withoutSchemaKey(parsed.input);
-  const input = command === CHAT_COMMANDS.preview ? withDryRun(given, true) : given;
-  const tool = toolForRequest(input);
-  stream.progress(progressMessage(command, tool, input));
-  const response = await deps.services.runner.run(tool, input, { source: 'chat', token });
-  await writeResponse(deps, stream, input, response);
+  const tool = toolForRequest(given);
+  stream.progress(progressMessage(command, given));
+  const options = { source: 'chat' as const, token };
+  const record = command === CHAT_COMMANDS.preview
+    ? await deps.services.runner.dryRun(tool, given, options)
+    : await deps.services.runner.run(tool, given, options);
+  const { response } = record;
+  await writeResponse(deps, stream, record);
   const metadata: RequestTurn = {
     kind: 'request',
     command,
-    requestJson: JSON.stringify(given),
+    ...(record.request ? { request: requestInput(record.request) } : {}),
     success: response.success,
     dryRun: response.dry_run === true,
     ...(response.success ? {} : { nextAction: response.next_action.action }),

@@ -1,5 +1,5 @@
 /** Clears every Multi-Edit problem. */
-import { COMMANDS } from '../../core/ids';
+import { COMMANDS } from '../platform/ids';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 
 export function clearDiagnosticsCommand(deps: EditorDeps): EditorCommand {

@@ -1,6 +1,6 @@
 /** Copy envelope: the failed request's envelope JSON to the clipboard. */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/ids';
+import { COMMANDS } from '../platform/ids';
 import { requestFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 import { responseJson } from './showEnvelope';
 

@@ -1,6 +1,6 @@
 /** Copy hints: the failure's recovery hints, one per line, to the clipboard. */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/ids';
+import { COMMANDS } from '../platform/ids';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
 export function copyHintsCommand(deps: EditorDeps): EditorCommand {

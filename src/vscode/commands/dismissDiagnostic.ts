@@ -1,5 +1,5 @@
 /** Dismiss: removes one problem (and the skipped edits that wait for it). */
-import { COMMANDS } from '../../core/ids';
+import { COMMANDS } from '../platform/ids';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
 export function dismissDiagnosticCommand(deps: EditorDeps): EditorCommand {

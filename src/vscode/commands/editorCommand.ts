@@ -1,9 +1,9 @@
 /** What every editor command gets, and how a command finds the failure it acts on. */
 import * as vscode from 'vscode';
-import { isFailureRef, type FailedRequest, type Failure } from '../diagnostics/failure';
-import type { FailureFeed } from '../diagnostics/failureFeed';
-import type { Services } from '../services';
-import type { ReadOnlyDocuments } from './readOnlyDocuments';
+import { isFailureRef, type FailedRequest, type Failure } from '../problems/failure';
+import type { FailureFeed } from '../problems/failureFeed';
+import type { Services } from '../platform/services';
+import type { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
 
 export interface EditorDeps {
   readonly services: Services;

@@ -1,11 +1,12 @@
 /**
- * Open the failed request: the request as it was given, as read-only JSON with a
- * comment above the failing edit, which is selected.
+ * Open the failed request: the request as the engine parsed it, as read-only JSON
+ * with a comment above the failing edit, which is selected. A request that did not
+ * parse is shown by its envelope, or opened in the file it came from.
  */
 import * as vscode from 'vscode';
-import { COMMANDS, TOOL_MULTI_EDIT_FILES } from '../../core/ids';
-import type { Failure } from '../diagnostics/failure';
-import { isRecord } from '../diagnostics/requestFiles';
+import { type MultiEditFilesRequest, type MultiEditRequest, requestInput, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { COMMANDS } from '../platform/ids';
+import type { Failure } from '../problems/failure';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
 /** Stands in for the failing edit while the rest of the request is laid out. */
@@ -18,19 +19,13 @@ export interface RenderedRequest {
 }
 
 /** The list and index holding the failing part: the edit, or for a whole-file failure the file entry. */
-function failingSlot(failure: Failure, input: unknown): { list: unknown[]; index: number } | undefined {
-  if (!isRecord(input)) {
-    return undefined;
-  }
-  const multiFile = failure.request.tool === TOOL_MULTI_EDIT_FILES;
-  const file = multiFile ? (Array.isArray(input.files) ? input.files[failure.fileIndex] : undefined) : input;
+function failingSlot(failure: Failure, input: MultiEditRequest | MultiEditFilesRequest): { list: unknown[]; index: number } | undefined {
+  const files = 'files' in input ? input.files : undefined;
+  const file = failure.request.tool === TOOL_MULTI_EDIT_FILES ? files?.[failure.fileIndex] : ('edits' in input ? input : undefined);
   if (failure.editIndex === undefined) {
-    return multiFile && Array.isArray(input.files) && failure.fileIndex < input.files.length
-      ? { list: input.files, index: failure.fileIndex }
-      : undefined;
+    return files && failure.fileIndex < files.length ? { list: files, index: failure.fileIndex } : undefined;
   }
-  const edits = isRecord(file) && Array.isArray(file.edits) ? file.edits : undefined;
-  return edits && failure.editIndex < edits.length ? { list: edits, index: failure.editIndex } : undefined;
+  return file && failure.editIndex < file.edits.length ? { list: file.edits, index: failure.editIndex } : undefined;
 }
 
 function markLabel(failure: Failure): string {
@@ -42,7 +37,11 @@ function markLabel(failure: Failure): string {
 export function renderRequest(failure: Failure): RenderedRequest {
   const { request } = failure;
   const header = `// The ${request.tool} request that failed with ${request.envelope.error_code} (read-only).\n`;
-  const copy: unknown = structuredClone(request.input);
+  if (!request.request) {
+    const note = '// It did not fit the schema, so only its envelope is kept:\n';
+    return { text: `${header}${note}${JSON.stringify(request.envelope, null, 2)}\n` };
+  }
+  const copy = requestInput(request.request);
   const slot = failingSlot(failure, copy);
   if (!slot) {
     return { text: `${header}${JSON.stringify(copy, null, 2)}\n` };
@@ -68,6 +67,11 @@ export function openFailedRequestCommand(deps: EditorDeps): EditorCommand {
       const failure = failureFromArgument(deps, argument);
       if (!failure) {
         return undefined;
+      }
+      const { origin } = failure.request;
+      if (!failure.request.request && origin) {
+        const editor = await vscode.window.showTextDocument(origin.uri, { selection: origin.range });
+        return editor.document.uri;
       }
       const rendered = renderRequest(failure);
       const editor = await deps.documents.show(`request-${failure.request.id}.jsonc`, rendered.text);

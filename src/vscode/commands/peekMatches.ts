@@ -1,6 +1,6 @@
 /** Peek all match locations: VS Code's peek view over every reported match of the failed edit. */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/ids';
+import { COMMANDS } from '../platform/ids';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
 export function peekMatchesCommand(deps: EditorDeps): EditorCommand {

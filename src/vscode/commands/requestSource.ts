@@ -2,19 +2,22 @@
  * Where applyRequest and previewRequest get their request: a request object passed
  * by another extension, a file (explorer or editor menu, or picked from the
  * workspace), or the JSON in the active editor (its selection when there is one).
+ * This is where raw request text comes in; from here on the engine parses it once.
  */
 import * as vscode from 'vscode';
-import { REQUEST_FILE_GLOB, type ToolName } from '../../core/ids';
-import type { RequestOrigin } from '../diagnostics/failure';
-import { toolForRequest } from '../../core/request';
-import { isRecord } from '../diagnostics/requestFiles';
-import type { EditorDeps } from './editorCommand';
+import { REQUEST_FILE_GLOB } from '../platform/ids';
+import { toolForRequest, type ToolName } from '../../core/index';
+import type { RequestOrigin } from '../run/requestRecord';
 
-export interface ResolvedRequest {
+export interface RequestToRun {
   readonly tool: ToolName;
   readonly input: unknown;
   /** The document (and range) the JSON came from; absent for a request object. */
   readonly origin?: RequestOrigin;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Request files may name their JSON schema; that key describes the file, not the request. */
@@ -33,7 +36,7 @@ function isJsonDocument(document: vscode.TextDocument): boolean {
   return document.languageId === 'json' || document.languageId === 'jsonc' || document.fileName.endsWith('.json');
 }
 
-function fromDocument(document: vscode.TextDocument, selection?: vscode.Range): ResolvedRequest | undefined {
+function fromDocument(document: vscode.TextDocument, selection?: vscode.Range): RequestToRun | undefined {
   const range = selection && !selection.isEmpty
     ? selection
     : new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
@@ -64,7 +67,8 @@ async function pickRequestFile(): Promise<vscode.Uri | undefined> {
   return picked?.uri;
 }
 
-async function resolveRequest(argument: unknown): Promise<ResolvedRequest | undefined> {
+/** The request a command runs, found as described above; undefined (after telling the user) when there is none. */
+export async function requestToRun(argument: unknown): Promise<RequestToRun | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (argument instanceof vscode.Uri) {
     const sameEditor = editor?.document.uri.toString() === argument.toString();
@@ -79,29 +83,4 @@ async function resolveRequest(argument: unknown): Promise<ResolvedRequest | unde
   }
   const file = await pickRequestFile();
   return file && fromDocument(await vscode.workspace.openTextDocument(file));
-}
-
-export interface RequestToRun {
-  readonly tool: ToolName;
-  readonly input: unknown;
-}
-
-/**
- * The request a command runs: found as described above, its input passed through `prepare`, and
- * where its JSON came from remembered for that input, so failures of the request as a whole point there.
- */
-export async function requestToRun(
-  deps: EditorDeps,
-  argument: unknown,
-  prepare: (input: unknown) => unknown = (input) => input,
-): Promise<RequestToRun | undefined> {
-  const request = await resolveRequest(argument);
-  if (!request) {
-    return undefined;
-  }
-  const input = prepare(request.input);
-  if (request.origin) {
-    deps.feed.failures.rememberOrigin(input, request.origin);
-  }
-  return { tool: request.tool, input };
 }

@@ -4,21 +4,18 @@
  * The setting multiEdit.diagnostics.confirmReplaceAll turns the question off.
  */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
-import { confirmReplaceAll } from '../diagnostics/diagnosticSettings';
-import type { Failure } from '../diagnostics/failure';
-import { withReplaceAll } from '../diagnostics/requestFiles';
-import { pathKey } from '../diagnostics/targetPaths';
-import type { RequestPlan } from '../../core/engine';
-import { plural } from '../../core/format';
+import { COMMANDS } from '../platform/ids';
+import { type EngineResponse, plural, type RequestPlan } from '../../core/index';
+import type { Failure } from '../problems/failure';
+import { withReplaceAll } from '../run/requestVariants';
+import { pathKey } from '../platform/workspacePaths';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 import { reportWhenSettled } from './runRequest';
 
 const REPLACE_ALL = 'Replace All';
 
-async function confirmed(failure: Failure, plan: RequestPlan): Promise<boolean> {
-  if (!confirmReplaceAll()) {
+async function confirmed(deps: EditorDeps, failure: Failure, plan: RequestPlan): Promise<boolean> {
+  if (!deps.services.settings.current().confirmReplaceAll) {
     return true;
   }
   const target = failure.targetPath === undefined ? undefined : pathKey(failure.targetPath);
@@ -46,17 +43,18 @@ export function retryWithReplaceAllCommand(deps: EditorDeps): EditorCommand {
       if (!failure || failure.code !== 'AMBIGUOUS_MATCH' || failure.status !== 'failed' || failure.editIndex === undefined) {
         return undefined;
       }
-      const { request } = failure;
-      const input = withReplaceAll(request.tool, request.input, failure.fileIndex, failure.editIndex);
-      if (request.origin) {
-        deps.feed.failures.rememberOrigin(input, request.origin);
-      }
-      const planned = await deps.services.runner.plan(request.tool, input, { source: 'quickfix' });
-      if (planned.ok && !(await confirmed(failure, planned.plan))) {
+      const failed = failure.request;
+      if (!failed.request) {
         return undefined;
       }
-      const response = planned.ok ? await deps.services.runner.commit(request.tool, planned.plan, { source: 'quickfix' }) : planned.envelope;
-      return reportWhenSettled(deps, response);
+      const input = withReplaceAll(failed.request, failure.fileIndex, failure.editIndex);
+      const options = { source: 'quickfix' as const, ...(failed.origin ? { origin: failed.origin } : {}) };
+      const planned = await deps.services.runner.plan(failed.tool, input, options);
+      if (planned.ok && !(await confirmed(deps, failure, planned.plan))) {
+        return undefined;
+      }
+      const record = planned.ok ? await deps.services.runner.commit(planned.plan, planned.id, options) : planned.record;
+      return reportWhenSettled(deps, record.response);
     },
   };
 }

@@ -4,26 +4,26 @@
  * after the diagnostics show the outcome.
  */
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/errorCodes';
-import type { ToolName } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
-import { requestFiles } from '../diagnostics/requestFiles';
-import type { OutcomeSource } from '../outcomes';
+import { type EngineResponse, type ErrorCode, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import type { RequestSource } from '../run/requestRecord';
 import type { EditorDeps } from './editorCommand';
+import type { RequestToRun } from './requestSource';
 import { showResponse } from './showEnvelope';
 
 /** Outcomes the user chose: reported plainly, not as problems. */
 const USER_OUTCOMES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
 
-export async function runWithProgress(deps: EditorDeps, tool: ToolName, input: unknown, source: OutcomeSource): Promise<EngineResponse> {
-  const files = requestFiles(tool, input).length;
-  const response = files > 1
+/** A multi_edit_files request gets a cancellable progress notification; a single file is quick. */
+export async function runWithProgress(deps: EditorDeps, request: RequestToRun, source: RequestSource): Promise<EngineResponse> {
+  const { tool, input, origin } = request;
+  const options = { source, ...(origin ? { origin } : {}) };
+  const record = tool === TOOL_MULTI_EDIT_FILES
     ? await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Multi-Edit: editing ${files} files`, cancellable: true },
-      (_progress, token) => deps.services.runner.run(tool, input, { source, token }),
+      { location: vscode.ProgressLocation.Notification, title: 'Multi-Edit: editing files', cancellable: true },
+      (_progress, token) => deps.services.runner.run(tool, input, { ...options, token }),
     )
-    : await deps.services.runner.run(tool, input, { source });
-  return reportWhenSettled(deps, response);
+    : await deps.services.runner.run(tool, input, options);
+  return reportWhenSettled(deps, record.response);
 }
 
 /** Reports a finished request once the diagnostics show its outcome; resolves to the response. */

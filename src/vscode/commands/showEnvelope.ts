@@ -1,7 +1,7 @@
 /** Show envelope: the failed request's full envelope as a read-only JSON document. */
 import type * as vscode from 'vscode';
-import { COMMANDS } from '../../core/ids';
-import type { EngineResponse } from '../../core/schemas';
+import { COMMANDS } from '../platform/ids';
+import type { EngineResponse } from '../../core/index';
 import { requestFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
 export function responseJson(response: EngineResponse): string {

@@ -1,6 +1,6 @@
 /** Show last envelope: the response of the most recent request from any surface, read-only. */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/ids';
+import { COMMANDS } from '../platform/ids';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 import { showResponse } from './showEnvelope';
 

@@ -6,9 +6,8 @@
  * must reproduce the engine's new text exactly, or the file falls back to a
  * single change: the engine's text is the truth, the split is only presentation.
  */
-import { detectEol, withEol } from '../../core/eol';
-import type { RequestEdit } from '../diagnostics/requestFiles';
-import { changedSpan } from '../workspaceFileStore';
+import { detectEol, type Edit, withEol } from '../../core/index';
+import { changedSpan } from '../platform/workspaceFileStore';
 
 export interface LabelledChange {
   /** Offsets in the original text. */
@@ -83,18 +82,15 @@ function replaceRange(pieces: Piece[], start: number, end: number, replacement: 
   pieces.splice(first, last - first + 1, ...kept, merged, ...(after ? [after] : []));
 }
 
-function replay(original: string, edits: readonly RequestEdit[]): Piece[] | undefined {
+function replay(original: string, edits: readonly Edit[]): Piece[] | undefined {
   const eol = detectEol(original);
   const pieces: Piece[] = [{ text: original, originalStart: 0, originalEnd: original.length }];
   for (const [index, edit] of edits.entries()) {
-    if (!edit.oldString || edit.newString === undefined) {
-      return undefined;
-    }
-    const needle = withEol(edit.oldString, eol);
-    const replacement = withEol(edit.newString, eol);
+    const needle = withEol(edit.old_string, eol);
+    const replacement = withEol(edit.new_string, eol);
     const current = pieces.map((piece) => piece.text).join('');
     const starts: number[] = [];
-    for (let at = current.indexOf(needle); at !== -1; at = edit.replaceAll ? current.indexOf(needle, at + needle.length) : -1) {
+    for (let at = current.indexOf(needle); at !== -1; at = edit.replace_all ? current.indexOf(needle, at + needle.length) : -1) {
       starts.push(at);
     }
     if (starts.length === 0) {
@@ -112,7 +108,7 @@ function replay(original: string, edits: readonly RequestEdit[]): Piece[] | unde
  * original offsets; or one change for the whole difference when the replay does
  * not reproduce `newText` or would cost too much.
  */
-export function labelledChanges(original: string, newText: string, edits: readonly RequestEdit[]): LabelledChange[] {
+export function labelledChanges(original: string, newText: string, edits: readonly Edit[]): LabelledChange[] {
   const pieces = original.length * edits.length <= MAX_REPLAY_WORK ? replay(original, edits) : undefined;
   if (pieces && pieces.map((piece) => piece.text).join('') === newText) {
     return pieces.flatMap((piece) => (piece.edits ? [{ start: piece.originalStart, end: piece.originalEnd, text: piece.text, edits: piece.edits }] : []));

@@ -6,15 +6,12 @@
  * lets the user apply only some changes, and a request is all or nothing.
  */
 import * as vscode from 'vscode';
-import type { RequestPlan } from '../../core/engine';
-import type { PlannedFile } from '../../core/plan';
-import { preview } from '../../core/plan';
-import type { RequestEdit, RequestFile } from '../diagnostics/requestFiles';
+import { type Edit, type PlannedFile, preview, type RequestPlan } from '../../core/index';
 import { labelledChanges, type LabelledChange } from './labelledChanges';
 
 export interface PreviewFile {
   readonly planned: PlannedFile;
-  readonly edits: readonly RequestEdit[];
+  readonly edits: readonly Edit[];
   readonly document: vscode.TextDocument;
   readonly changes: readonly LabelledChange[];
 }
@@ -33,10 +30,10 @@ function quoted(value: string | undefined): string {
 }
 
 /** "Edit 2: “old” → “new”", or "Edits 1, 3" when edits rewrote each other's text. */
-export function changeLabel(change: LabelledChange, edits: readonly RequestEdit[]): string {
+export function changeLabel(change: LabelledChange, edits: readonly Edit[]): string {
   if (change.edits.length === 1) {
     const index = change.edits[0];
-    return `Edit ${index + 1}: ${quoted(edits[index]?.oldString)} → ${quoted(edits[index]?.newString)}`;
+    return `Edit ${index + 1}: ${quoted(edits[index]?.old_string)} → ${quoted(edits[index]?.new_string)}`;
   }
   return `Edits ${change.edits.map((index) => index + 1).join(', ')}`;
 }
@@ -45,9 +42,9 @@ export function changeLabel(change: LabelledChange, edits: readonly RequestEdit[
  * The plan's files with their documents, each split into one change per edit. A
  * plan exists only when every file planned, so its files follow the request's.
  */
-export async function previewFiles(plan: RequestPlan, requested: readonly RequestFile[]): Promise<PreviewFile[]> {
+export async function previewFiles(plan: RequestPlan): Promise<PreviewFile[]> {
   return Promise.all(plan.files.map(async (planned, index) => {
-    const edits = requested[index]?.edits ?? [];
+    const edits = plan.request.files[index]?.edits ?? [];
     return {
       planned,
       edits,
@@ -72,11 +69,6 @@ export function toWorkspaceEdit(entries: readonly PreviewEntry[]): vscode.Worksp
     edit.replace(entry.uri, entry.range, entry.text, entry.metadata);
   }
   return edit;
-}
-
-/** A document changed since planning: the preview would show (and apply) the wrong text. */
-export function staleFile(files: readonly PreviewFile[]): PreviewFile | undefined {
-  return files.find(({ planned, document }) => document.getText() !== planned.original.text);
 }
 
 export function verdictOf(files: readonly PreviewFile[]): PreviewVerdict {

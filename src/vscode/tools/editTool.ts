@@ -5,14 +5,12 @@
  * Copilot keeps only the message of a thrown error, and the envelope is the point.
  */
 import * as vscode from 'vscode';
-import { formatForModel, plural } from '../../core/format';
-import type { ToolName } from '../../core/ids';
-import { absoluteTarget } from '../diagnostics/targetPaths';
-import { isOutsideWorkspace, resolveRequestedPath } from '../pathPolicy';
-import { displayPath, pathPolicyConfig } from '../requestRunner';
-import type { Services } from '../services';
-import type { MultiEditSettings } from '../settings';
-import { summarizeRequest, type RequestedFile, type RequestSummary } from './requestSummary';
+import { formatForModel, parseRequest, plural, type ToolName } from '../../core/index';
+import { isOutsideWorkspace, resolveRequestedPath } from '../platform/pathPolicy';
+import type { Services } from '../platform/services';
+import type { MultiEditSettings } from '../platform/settings';
+import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
+import { summarizeRequest, type RequestedFile, type RequestSummary } from '../run/requestSummary';
 
 /** Why the user is asked before the tool runs, or undefined when they are not. */
 export type ConfirmationReason = 'outsideWorkspace' | 'always' | undefined;
@@ -36,9 +34,18 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
   /** The progress line shown while the tool runs. */
   protected abstract invocationMessage(request: RequestSummary): string;
 
+  /**
+   * Reads the request with the engine's own parser to name its targets. A request that
+   * does not parse gets a plain message and no confirmation: the engine refuses it
+   * before anything is read or written.
+   */
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
+    const parsed = parseRequest(this.name, options.input);
+    if (!parsed.ok) {
+      return { invocationMessage: `Checking a ${this.name} request` };
+    }
     const settings = this.services.settings.current();
-    const request = summarizeRequest(this.name, options.input);
+    const request = summarizeRequest(parsed.request);
     const outside = this.outsideTargets(settings, request);
     const reason = confirmationReason(settings, outside.size);
     const prepared: vscode.PreparedToolInvocation = { invocationMessage: this.invocationMessage(request) };
@@ -49,14 +56,12 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const settings = this.services.settings.current();
-    const request = summarizeRequest(this.name, options.input);
-    const outside = this.outsideTargets(settings, request);
-    // VS Code only calls invoke after the user accepted the confirmation that
-    // prepareInvocation asked for, so targets it listed are allowed for this call.
-    const outsideWorkspaceConfirmed = outside.size > 0 && confirmationReason(settings, outside.size) !== undefined;
-    const response = await this.services.runner.run(this.name, options.input, { source: 'tool', token, outsideWorkspaceConfirmed });
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(formatForModel(response))]);
+    // VS Code calls invoke only after the user accepted what prepareInvocation asked. Unless
+    // the policy is "never", targets outside the workspace were in that question, so they
+    // are allowed for this call; under "never" nobody was asked, and they stay refused.
+    const outsideWorkspaceConfirmed = this.services.settings.current().confirmation !== 'never';
+    const record = await this.services.runner.run(this.name, options.input, { source: 'tool', token, outsideWorkspaceConfirmed });
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(formatForModel(record.response))]);
   }
 
   /** The requested paths that resolve to a place outside every workspace folder. */

@@ -1,8 +1,7 @@
 /** The `multi_edit_files` tool: exact-string edits to several files, all or none. */
-import { plural } from '../../core/format';
-import { TOOL_MULTI_EDIT_FILES } from '../../core/ids';
+import { plural, TOOL_MULTI_EDIT_FILES } from '../../core/index';
 import { describeTarget, EditTool } from './editTool';
-import type { RequestSummary } from './requestSummary';
+import type { RequestSummary } from '../run/requestSummary';
 
 const NAMED_FILES = 3;
 

@@ -1,8 +1,7 @@
 /** The `multi_edit` tool: ordered exact-string edits to one file. */
-import { plural } from '../../core/format';
-import { TOOL_MULTI_EDIT } from '../../core/ids';
+import { plural, TOOL_MULTI_EDIT } from '../../core/index';
 import { describeTarget, EditTool } from './editTool';
-import type { RequestSummary } from './requestSummary';
+import type { RequestSummary } from '../run/requestSummary';
 
 export class MultiEditTool extends EditTool {
   protected readonly name = TOOL_MULTI_EDIT;

@@ -6,13 +6,13 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runRequest } from '../../../src/core/engine';
-import type { EngineOptions } from '../../../src/core/options';
-import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../../src/core/schemas';
+import { runRequest } from '../../../src/core/engine/engine';
+import type { EngineOptions } from '../../../src/core/engine/options';
+import { responseSchema, type EngineResponse, type ErrorEnvelope, type SuccessResponse } from '../../../src/core/contract/schemas';
 import { assertHygienic } from '../../shared/hygiene';
 
 export async function run(tool: string, input: unknown, options: EngineOptions): Promise<EngineResponse> {
-  const response = await runRequest(tool, input, options);
+  const response = (await runRequest(tool, input, options)).response;
   assertValidResponse(response);
   return response;
 }

@@ -3,8 +3,8 @@
  * any path can fail with any code, a number of times or always; FILE_BUSY can clear
  * after N attempts; the Nth write can fail. AtomicMemoryStore adds commitAll.
  */
-import type { ErrorCode } from '../../../src/core/errorCodes';
-import type { FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../../../src/core/fileStore';
+import type { ErrorCode } from '../../../src/core/contract/errorCodes';
+import type { FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../../../src/core/store/fileStore';
 
 export type StoreOperation = 'stat' | 'read' | 'write' | 'commitAll';
 

@@ -9,11 +9,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../../src/core/engine';
-import type { CancellationSignal } from '../../../src/core/options';
-import type { EngineResponse } from '../../../src/core/schemas';
+import { runRequest } from '../../../src/core/engine/engine';
+import type { CancellationSignal } from '../../../src/core/engine/options';
+import type { EngineResponse } from '../../../src/core/contract/schemas';
 import { newLockRecord, retireRecord, serializeRecord, type LockRecord } from '../../../src/node/lockRecord';
-import { storeFailureFromError } from '../../../src/core/fsErrors';
+import { storeFailureFromError } from '../../../src/core/store/fsErrors';
 import { NodeFileStore } from '../../../src/node/nodeFileStore';
 import { TORN_LOCK_AGE_MS } from '../../../src/node/recovery';
 import { sidecarPath } from '../../../src/node/sidecars';
@@ -102,7 +102,7 @@ async function apply(options: { fs?: ReturnType<typeof faultyFs>['fs']; cancella
     store: new NodeFileStore(options.fs),
     retry: FAST_RETRY,
     ...(options.cancellation ? { cancellation: options.cancellation } : {}),
-  });
+  }).then((run) => run.response);
 }
 
 /** Steps of one clean commit of the batch, as the faulty fs counts them. */

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../../src/core/engine';
+import { runRequest } from '../../../src/core/engine/engine';
 import { NodeFileStore } from '../../../src/node/nodeFileStore';
 import { TORN_LOCK_AGE_MS } from '../../../src/node/recovery';
 import { bytesOffWholeState, recordFigure, recordLostBytes } from '../helpers/figures';
@@ -120,7 +120,7 @@ describe('reliability: the CLI killed in the middle of a 5-file commit', functio
       }
       // The next run: the same request, planned again (a dry run reads every file first).
       const request = JSON.parse(fs.readFileSync(requestPath, 'utf8')) as object;
-      const next = await runRequest('multi_edit_files', { ...request, dry_run: true }, { store: new NodeFileStore() });
+      const next = (await runRequest('multi_edit_files', { ...request, dry_run: true }, { store: new NodeFileStore() })).response;
       assert.ok(next.success || next.error_code === 'MATCH_NOT_FOUND', JSON.stringify(next));
       const after = state();
       assert.notEqual(after, 'mixed', `round ${round} (${signal}): the batch is mixed`);

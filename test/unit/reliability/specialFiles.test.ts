@@ -10,8 +10,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../../src/core/engine';
-import type { EngineResponse } from '../../../src/core/schemas';
+import { runRequest } from '../../../src/core/engine/engine';
+import type { EngineResponse } from '../../../src/core/contract/schemas';
 import { NodeFileStore } from '../../../src/node/nodeFileStore';
 import { recordFigure } from '../helpers/figures';
 
@@ -22,7 +22,7 @@ function edit(filePath: string): object {
 }
 
 async function apply(input: object, tool = 'multi_edit'): Promise<EngineResponse> {
-  return runRequest(tool, input, { store: new NodeFileStore(), retry: { maxAttempts: 1 } });
+  return (await runRequest(tool, input, { store: new NodeFileStore(), retry: { maxAttempts: 1 } })).response;
 }
 
 function codeOf(response: EngineResponse): string {

@@ -1,0 +1,206 @@
+/**
+ * Every ErrorEnvelope is made here, from the codes table: category, retryable, hints
+ * and next action can never disagree with the code. The engine uses envelopeFor for
+ * its own failures, and adapters use it for theirs (USER_DENIED, say).
+ */
+import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
+import { DEFAULT_LIMITS } from '../engine/options';
+import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope } from './schemas';
+
+export interface EnvelopeExtras {
+  readonly file_path?: string;
+  readonly file_index?: number;
+  readonly edit_index?: number;
+  /** Hints for this case; they come before the code's general hints. */
+  readonly hints?: readonly string[];
+  readonly diagnosis?: Diagnosis;
+  readonly context?: EnvelopeContext;
+  readonly edit_status?: readonly EditStatus[];
+  readonly edits_to_fix?: readonly number[];
+  /** Replaces the code's next action when the case knows better (ALREADY_APPLIED: reread_and_retry). */
+  readonly action?: NextAction;
+  /** One line; defaults to the code and the message. */
+  readonly summary?: string;
+  readonly rolled_back?: readonly string[];
+  readonly dry_run?: boolean;
+  /** The serialised envelope stays within this many bytes. */
+  readonly maxBytes?: number;
+}
+
+const MAX_MESSAGE_CHARS = 1000;
+
+export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeExtras = {}): ErrorEnvelope {
+  const info = codeInfo(code);
+  const cleanMessage = sanitizeText(message);
+  const envelope: ErrorEnvelope = {
+    success: false,
+    error_code: code,
+    category: info.category,
+    message: cleanMessage,
+    retryable: info.retryable,
+    ...(extras.file_path !== undefined ? { file_path: extras.file_path } : {}),
+    ...(extras.file_index !== undefined ? { file_index: extras.file_index } : {}),
+    ...(extras.edit_index !== undefined ? { edit_index: extras.edit_index } : {}),
+    recovery_hints: [...new Set([...(extras.hints ?? []), ...info.hints])],
+    ...(extras.diagnosis ? { diagnosis: { kind: extras.diagnosis.kind, detail: sanitizeText(extras.diagnosis.detail) } } : {}),
+    ...(extras.context ? { context: extras.context } : {}),
+    edit_status: (extras.edit_status ?? []).map((status) => ({ ...status, message: sanitizeText(status.message) })),
+    next_action: {
+      action: extras.action ?? info.nextAction,
+      can_retry: info.retryable,
+      ...(extras.edits_to_fix && extras.edits_to_fix.length > 0 ? { edits_to_fix: [...extras.edits_to_fix] } : {}),
+    },
+    summary: sanitizeText(extras.summary ?? `${code}: ${cleanMessage}`),
+    ...(extras.rolled_back && extras.rolled_back.length > 0 ? { rolled_back: [...extras.rolled_back] } : {}),
+    ...(extras.dry_run !== undefined ? { dry_run: extras.dry_run } : {}),
+  };
+  return boundEnvelope(envelope, extras.maxBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes);
+}
+
+/**
+ * One line of product text: no stack frames, no source locations of the running
+ * code (which would reveal where the extension is installed), bounded length.
+ */
+export function sanitizeText(text: string): string {
+  const withoutStack = text.split(/\r?\n\s*at\s/)[0];
+  const withoutLocations = withoutStack.replace(/\(?(?:file:\/\/)?(?:\/|[A-Za-z]:\\)[^\s()'"]*:\d+:\d+\)?/g, '');
+  const oneLine = escapeControls(withoutLocations.replace(/\s*[\r\n]+\s*/g, ' ').trim());
+  return oneLine.length > MAX_MESSAGE_CHARS ? `${oneLine.slice(0, MAX_MESSAGE_CHARS - 1)}…` : oneLine;
+}
+
+/**
+ * Control characters (a path or a name may carry them) written as visible escapes, so
+ * that product text never drives a terminal or hides its own content.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Bytes of `value` in UTF-8. */
+export function utf8Length(value: string): number {
+  let bytes = 0;
+  for (let at = 0; at < value.length; at++) {
+    const code = value.charCodeAt(at);
+    if (code < 0x80) {
+      bytes += 1;
+    } else if (code < 0x800) {
+      bytes += 2;
+    } else if (code >= 0xd800 && code <= 0xdbff && at + 1 < value.length) {
+      const next = value.charCodeAt(at + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        at++;
+      } else {
+        bytes += 3;
+      }
+    } else {
+      bytes += 3;
+    }
+  }
+  return bytes;
+}
+
+export function envelopeBytes(envelope: ErrorEnvelope): number {
+  return utf8Length(JSON.stringify(envelope));
+}
+
+type Reduction = (envelope: ErrorEnvelope) => ErrorEnvelope;
+
+/**
+ * Detail dropped, in order, until the envelope fits: what the caller can most
+ * easily do without goes first. Every field stays; only its content shrinks.
+ */
+const REDUCTIONS: readonly Reduction[] = [
+  // The later failures' own context goes first; their diagnosis stays, and the lead keeps everything.
+  (envelope) => ({
+    ...envelope,
+    edit_status: envelope.edit_status.map((status) => (status.context ? { ...status, context: shrinkSnippet(withoutLocationSnippets(status.context), 5, 120) } : status)),
+  }),
+  (envelope) => ({
+    ...envelope,
+    edit_status: envelope.edit_status.map(({ context: _context, ...status }) => status),
+  }),
+  (envelope) => mapContext(envelope, withoutLocationSnippets),
+  (envelope) => mapContext(envelope, (context) => shrinkSnippet(context, 5, 120)),
+  (envelope) => ({
+    ...envelope,
+    edit_status: envelope.edit_status.map(({ old_string_preview: _preview, ...status }) => ({ ...status, message: clip(status.message, 80) })),
+  }),
+  (envelope) => ({
+    ...envelope,
+    recovery_hints: envelope.recovery_hints.slice(0, 3).map((hint) => clip(hint, 160)),
+    ...(envelope.diagnosis ? { diagnosis: { ...envelope.diagnosis, detail: clip(envelope.diagnosis.detail, 160) } } : {}),
+  }),
+  (envelope) => mapContext(envelope, (context) => shrinkSnippet(context, 1, 80)),
+  (envelope) => ({ ...envelope, message: clip(envelope.message, 200), summary: clip(envelope.summary, 200) }),
+  (envelope) => mapContext(envelope, (context) => ({
+    ...context,
+    ...(context.match_locations ? { match_locations: context.match_locations.slice(0, 1) } : {}),
+  })),
+];
+
+/** Keeps the serialised envelope within `maxBytes`, setting `truncated` when anything was dropped. */
+export function boundEnvelope(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope {
+  if (envelopeBytes(envelope) <= maxBytes) {
+    return envelope;
+  }
+  let reduced: ErrorEnvelope = { ...envelope, truncated: true };
+  for (const reduce of REDUCTIONS) {
+    reduced = reduce(reduced);
+    if (envelopeBytes(reduced) <= maxBytes) {
+      return reduced;
+    }
+  }
+  return shortenLists(reduced, maxBytes);
+}
+
+/** The last resort for requests with very many failing edits: keep the first entries only. */
+function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope {
+  let keep = envelope.edit_status.length;
+  let shortened = envelope;
+  while (keep > 1 && envelopeBytes(shortened) > maxBytes) {
+    keep = Math.max(1, keep >> 1);
+    const editsToFix = envelope.next_action.edits_to_fix;
+    shortened = {
+      ...envelope,
+      edit_status: envelope.edit_status.slice(0, keep),
+      next_action: { ...envelope.next_action, ...(editsToFix ? { edits_to_fix: editsToFix.slice(0, keep) } : {}) },
+    };
+  }
+  return shortened;
+}
+
+function mapContext(envelope: ErrorEnvelope, change: (context: EnvelopeContext) => EnvelopeContext): ErrorEnvelope {
+  return envelope.context ? { ...envelope, context: change(envelope.context) } : envelope;
+}
+
+function withoutLocationSnippets(context: EnvelopeContext): EnvelopeContext {
+  return context.match_locations ? { ...context, match_locations: context.match_locations.map((location) => ({ ...location, snippet: '' })) } : context;
+}
+
+/** The middle `lines` lines of the snippet, each at most `lineChars` long; start_line follows. */
+function shrinkSnippet(context: EnvelopeContext, lines: number, lineChars: number): EnvelopeContext {
+  if (context.snippet === undefined) {
+    return context;
+  }
+  const all = context.snippet.split('\n');
+  const first = Math.max(0, Math.floor((all.length - lines) / 2));
+  const kept = all.slice(first, first + lines).map((line) => clip(line, lineChars));
+  return {
+    ...context,
+    snippet: kept.join('\n'),
+    ...(context.start_line !== undefined ? { start_line: context.start_line + first } : {}),
+  };
+}
+
+function clip(text: string, maxChars: number): string {
+  if (text.length <= maxChars) {
+    return text;
+  }
+  let end = maxChars - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) {
+    end--;
+  }
+  return `${text.slice(0, end)}…`;
+}

@@ -1,0 +1,152 @@
+/**
+ * Zod schemas for requests and responses. They are the single source of truth:
+ * the tools' inputSchema in package.json and the request-file JSON schema are
+ * generated from them (scripts/generate-schemas.mjs), and a unit test fails on drift.
+ */
+import { z } from 'zod';
+import { ALL_ERROR_CODES, type ErrorCode } from './errorCodes';
+
+export const editSchema = z.object({
+  old_string: z.string().describe('Exact text to replace, copied from the file (whitespace and line breaks included). Must occur exactly once unless replace_all is true.'),
+  new_string: z.string().describe('Text to insert in its place, taken literally ($& and $1 are not patterns).'),
+  replace_all: z.boolean().optional().describe('Replace every occurrence of old_string. Default false.'),
+}).strict();
+
+const editsSchema = z.array(editSchema).describe('Edits applied in order, each to the text as the earlier edits left it.');
+
+const filePathSchema = z.string().describe('Absolute path of the file to edit.');
+
+export const multiEditSchema = z.object({
+  file_path: filePathSchema,
+  edits: editsSchema,
+  dry_run: z.boolean().optional().describe('Validate and match everything and return a unified diff; write nothing. Default false.'),
+  include_diff: z.boolean().optional().describe('Return the unified diff of a real run too. Default false.'),
+}).strict();
+
+export const fileEditsSchema = z.object({
+  file_path: filePathSchema,
+  edits: editsSchema,
+}).strict();
+
+export const multiEditFilesSchema = z.object({
+  files: z.array(fileEditsSchema).describe('Files to edit; every edit of every file is applied, or none is.'),
+  dry_run: z.boolean().optional().describe('Validate and match everything and return unified diffs; write nothing. Default false.'),
+  include_diff: z.boolean().optional().describe('Return the unified diffs of a real run too. Default false.'),
+}).strict();
+
+export type Edit = z.infer<typeof editSchema>;
+export type MultiEditRequest = z.infer<typeof multiEditSchema>;
+export type FileEdits = z.infer<typeof fileEditsSchema>;
+export type MultiEditFilesRequest = z.infer<typeof multiEditFilesSchema>;
+
+// ---- responses ----
+
+const errorCodeSchema = z.enum(ALL_ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+export const warningSchema = z.object({ code: z.string(), message: z.string(), file_path: z.string().optional() });
+
+export const fileResultSchema = z.object({
+  file_path: z.string(),
+  edits_applied: z.number().int(),
+  replacements: z.number().int(),
+  diff: z.string().optional(),
+});
+
+export const successResponseSchema = z.object({
+  success: z.literal(true),
+  summary: z.string(),
+  files: z.array(fileResultSchema),
+  warnings: z.array(warningSchema).optional(),
+  dry_run: z.boolean(),
+  // multi_edit keeps these at the top level too
+  file_path: z.string().optional(),
+  edits_applied: z.number().int().optional(),
+  replacements: z.number().int().optional(),
+});
+
+export const matchLocationSchema = z.object({
+  line: z.number().int().min(1),
+  column: z.number().int().min(1),
+  snippet: z.string(),
+});
+
+export const diagnosisKinds = [
+  'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE',
+  'ESCAPED_NEWLINES', 'ALREADY_APPLIED', 'STALE_CONTENT',
+] as const;
+
+export const diagnosisSchema = z.object({
+  kind: z.enum(diagnosisKinds),
+  detail: z.string(),
+});
+
+export const contextSchema = z.object({
+  snippet: z.string().optional(),
+  start_line: z.number().int().min(1).optional(),
+  match_locations: z.array(matchLocationSchema).optional(),
+  total_matches: z.number().int().min(0).optional(),
+});
+
+export const editStatusSchema = z.object({
+  edit_index: z.number().int().min(0),
+  status: z.enum(['failed', 'skipped']),
+  error_code: errorCodeSchema.optional(),
+  message: z.string(),
+  old_string_preview: z.string().optional(),
+  file_index: z.number().int().min(0).optional(),
+  file_path: z.string().optional(),
+  /** For a skipped edit: the failed edits it waits on, 0-based within its file. */
+  depends_on: z.array(z.number().int().min(0)).optional(),
+  /** For match failures after the first: their own cause and context (the first one's are top-level). */
+  diagnosis: diagnosisSchema.optional(),
+  context: contextSchema.optional(),
+});
+
+export const nextActionSchema = z.object({
+  action: z.enum(['fix_and_resubmit', 'reread_and_retry', 'retry_later', 'ask_user', 'stop']),
+  can_retry: z.boolean(),
+  edits_to_fix: z.array(z.number().int().min(0)).optional(),
+});
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error_code: errorCodeSchema,
+  category: z.enum(['input', 'match', 'scope', 'filesystem', 'transient', 'internal']),
+  message: z.string(),
+  retryable: z.boolean(),
+  file_path: z.string().optional(),
+  file_index: z.number().int().min(0).optional(),
+  edit_index: z.number().int().min(0).optional(),
+  recovery_hints: z.array(z.string()),
+  diagnosis: diagnosisSchema.optional(),
+  context: contextSchema.optional(),
+  edit_status: z.array(editStatusSchema),
+  next_action: nextActionSchema,
+  summary: z.string(),
+  /** Files restored after a partial write (WRITE_FAILED and friends). */
+  rolled_back: z.array(z.string()).optional(),
+  /** Set when detail was dropped to keep the envelope within its size limit. */
+  truncated: z.boolean().optional(),
+  dry_run: z.boolean().optional(),
+});
+
+export const responseSchema = z.discriminatedUnion('success', [successResponseSchema, errorEnvelopeSchema]);
+
+export type Warning = z.infer<typeof warningSchema>;
+export type FileResult = z.infer<typeof fileResultSchema>;
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+export type MatchLocation = z.infer<typeof matchLocationSchema>;
+export type DiagnosisKind = (typeof diagnosisKinds)[number];
+export type Diagnosis = z.infer<typeof diagnosisSchema>;
+export type EnvelopeContext = z.infer<typeof contextSchema>;
+export type EditStatus = z.infer<typeof editStatusSchema>;
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type EngineResponse = z.infer<typeof responseSchema>;
+
+/** JSON Schemas for the tools' inputSchema and the request-file schema. */
+export function requestJsonSchemas(): { multi_edit: object; multi_edit_files: object } {
+  return {
+    multi_edit: z.toJSONSchema(multiEditSchema, { target: 'draft-7' }),
+    multi_edit_files: z.toJSONSchema(multiEditFilesSchema, { target: 'draft-7' }),
+  };
+}

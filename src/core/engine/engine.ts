@@ -1,0 +1,264 @@
+/**
+ * The multi-edit engine: validate, plan every file in memory, then commit through
+ * the FileStore. Every failure, even a bug, comes back as an ErrorEnvelope; nothing
+ * here throws to the caller.
+ */
+import { commitFiles, type CommitResult } from './commit';
+import { engineContext, type EngineContext } from './engineContext';
+import { envelopeFor } from '../contract/envelope';
+import { codeInfo, type ErrorCode } from '../contract/errorCodes';
+import { failureEnvelope } from '../report/failureReport';
+import { TOOL_MULTI_EDIT_FILES } from '../contract/toolNames';
+import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
+import type { FileStat, StoreResult } from '../store/fileStore';
+import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedFile } from './plan';
+import { parseRequest, type ParsedRequest, type ResolvedRequest } from '../request/request';
+import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
+import { successResponse } from '../report/successReport';
+
+export type { PlannedFile } from './plan';
+
+export interface RequestPlan {
+  /** The request this plan was made from. */
+  readonly request: ResolvedRequest;
+  readonly dryRun: boolean;
+  readonly includeDiff: boolean;
+  readonly files: readonly PlannedFile[];
+  readonly warnings: readonly Warning[];
+}
+
+/** A failed plan still carries the request when it parsed, so every surface can show where it failed. */
+export type PlanResult =
+  | { readonly ok: true; readonly plan: RequestPlan }
+  | { readonly ok: false; readonly envelope: ErrorEnvelope; readonly request?: ResolvedRequest };
+
+/** A finished request: the response, beside the request as parsed when it parsed. */
+export interface RequestRun {
+  readonly request?: ResolvedRequest;
+  readonly response: EngineResponse;
+}
+
+/**
+ * Validates and plans a request without writing anything. `tool` is a ToolName; any
+ * other string gets UNKNOWN_TOOL.
+ */
+export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
+  try {
+    return await planChecked(tool, input, engineContext(options));
+  } catch {
+    return { ok: false, envelope: internalError('while planning the edits', options) };
+  }
+}
+
+/** Writes a plan made by planRequest, or renders its dry run. */
+export async function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
+  try {
+    return await commitChecked(plan, engineContext(options));
+  } catch {
+    return internalError('while writing the files', options);
+  }
+}
+
+/**
+ * Plans and commits one request. Never throws. When another writer commits first, the
+ * request is planned again against the new text: the caller sent edits, not a
+ * version, so applying them to the current file is what it asked for. A plan made
+ * for someone to confirm (planRequest, then commitPlan) is never re-planned.
+ */
+export async function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
+  let run: RequestRun | undefined;
+  for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
+    const planned = await planRequest(tool, input, options);
+    if (!planned.ok) {
+      return { ...(planned.request ? { request: planned.request } : {}), response: planned.envelope };
+    }
+    const response = await commitPlan(planned.plan, options);
+    run = { request: planned.plan.request, response };
+    if (response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
+      return run;
+    }
+  }
+  return run as RequestRun;
+}
+
+/** Enough for a handful of writers racing on one file; a file that keeps changing is reported. */
+const REPLANS_AFTER_STALE = 4;
+
+async function planChecked(tool: string, input: unknown, context: EngineContext): Promise<PlanResult> {
+  const maxBytes = context.limits.maxEnvelopeBytes;
+  const parsed = parseRequest(tool, input);
+  if (!parsed.ok) {
+    const { code, message, hints, fileIndex, filePath } = parsed.problem;
+    return refuse(envelopeFor(code, message, {
+      ...(hints ? { hints } : {}),
+      ...(fileIndex !== undefined ? { file_index: fileIndex } : {}),
+      ...(filePath !== undefined ? { file_path: filePath } : {}),
+      maxBytes,
+    }));
+  }
+  const parsedRequest = parsed.request;
+  if (context.isCancelled()) {
+    return refuse(cancelled(parsedRequest, context), parsedRequest);
+  }
+  const pathChecks: PathCheckResult[] = [];
+  const stats: StoreResult<FileStat>[] = [];
+  for (const file of parsedRequest.files) {
+    const check = await context.checkPath(file.filePath);
+    pathChecks.push(check);
+    stats.push(check.ok ? await statWithRetry(check.path, context) : { ok: false, code: check.code, detail: check.detail });
+  }
+  const request: ResolvedRequest = {
+    ...parsedRequest,
+    files: parsedRequest.files.map((file, index) => {
+      const check = pathChecks[index];
+      return check.ok ? { ...file, path: check.path } : file;
+    }),
+  };
+  const duplicate = duplicateFile(request, pathChecks, stats, context);
+  if (duplicate) {
+    return refuse(duplicate, request);
+  }
+  const plans: FilePlan[] = [];
+  for (const [fileIndex, file] of request.files.entries()) {
+    if (context.isCancelled()) {
+      return refuse(cancelled(request, context), request);
+    }
+    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex] }, context));
+  }
+  if (context.isCancelled()) {
+    return refuse(cancelled(request, context), request);
+  }
+  const failures: FileFailure[] = plans.flatMap((plan) => (plan.ok ? [] : [plan.failure]));
+  if (failures.length > 0) {
+    return refuse(failureEnvelope({
+      multiFile: isMultiFile(request.tool),
+      failures,
+      totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
+      dryRun: request.dryRun,
+      maxEnvelopeBytes: maxBytes,
+    }), request);
+  }
+  const pathWarnings = pathChecks.flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
+  return {
+    ok: true,
+    plan: {
+      request,
+      dryRun: request.dryRun,
+      includeDiff: request.includeDiff,
+      files: plans.flatMap((plan) => (plan.ok ? [plan.file] : [])),
+      warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : []))],
+    },
+  };
+}
+
+async function commitChecked(plan: RequestPlan, context: EngineContext): Promise<EngineResponse> {
+  const multiFile = isMultiFile(plan.request.tool);
+  // Built before anything is written, so nothing after the commit can fail.
+  const success = successResponse({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
+  if (plan.dryRun) {
+    return success;
+  }
+  if (context.isCancelled()) {
+    return envelopeFor('CANCELLED', 'The request was cancelled before anything was written; no file was changed', {
+      dry_run: false,
+      maxBytes: context.limits.maxEnvelopeBytes,
+    });
+  }
+  const result = await commitFiles(plan.files, context);
+  return result.ok ? success : commitFailure(result, plan, multiFile, context);
+}
+
+function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: RequestPlan, multiFile: boolean, context: EngineContext): ErrorEnvelope {
+  const code = commitCode(failure.code);
+  const fileIndex = plan.files.findIndex((file) => file.path === failure.failedPath);
+  const file = plan.files[fileIndex];
+  const target = file ? file.displayPath : multiFile ? 'the files' : plan.files[0].displayPath;
+  const restored = failure.rolledBack.length > 0
+    ? `; ${failure.rolledBack.map(context.displayPath).join(', ')} ${failure.rolledBack.length === 1 ? 'was' : 'were'} written and then restored`
+    : '';
+  const lost = failure.notRestored.length > 0;
+  const notRestored = lost
+    ? `; putting back ${failure.notRestored.map(context.displayPath).join(', ')} failed too, so ${failure.notRestored.length === 1 ? 'it holds' : 'they hold'} the new text for now`
+    : '';
+  const unchanged = lost ? '' : '; no file was changed';
+  const message = code === 'STALE_CONTENT'
+    ? `${target} changed after it was read${restored}${notRestored}${unchanged}`
+    : code === 'CANCELLED'
+      ? `The request was interrupted while writing${restored}${notRestored}${unchanged}`
+      : code === 'USER_DENIED'
+        ? `${failure.detail}${unchanged}`
+        : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
+  return envelopeFor(code, message, {
+    ...(file ? { file_path: file.path } : {}),
+    ...(file && multiFile ? { file_index: fileIndex } : {}),
+    rolled_back: failure.rolledBack,
+    ...(lost ? { hints: [`Tell the user that ${failure.notRestored.map(context.displayPath).join(', ')} could not be put back; the next run that touches them finishes the rollback`] } : {}),
+    dry_run: false,
+    maxBytes: context.limits.maxEnvelopeBytes,
+  });
+}
+
+/**
+ * A store's write failure as the caller should read it: a file that vanished or
+ * became a directory since it was read is stale, and an input or match code (which
+ * a write cannot really cause) is a plain WRITE_FAILED.
+ */
+function commitCode(code: ErrorCode): ErrorCode {
+  if (code === 'FILE_NOT_FOUND' || code === 'IS_DIRECTORY') {
+    return 'STALE_CONTENT';
+  }
+  const category = codeInfo(code).category;
+  return category === 'input' || category === 'match' ? 'WRITE_FAILED' : code;
+}
+
+/**
+ * The same file twice in one request would make the order of its edits unclear. Two
+ * paths name the same file when they are equal, or when the store says they lead to
+ * one file (a symbolic or hard link).
+ */
+function duplicateFile(
+  request: ParsedRequest,
+  pathChecks: readonly PathCheckResult[],
+  stats: readonly StoreResult<FileStat>[],
+  context: EngineContext,
+): ErrorEnvelope | undefined {
+  const firstIndexOf = new Map<string, number>();
+  for (const [fileIndex, file] of request.files.entries()) {
+    const check = pathChecks[fileIndex];
+    const stat = stats[fileIndex];
+    const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${check.ok ? check.path : file.filePath}`;
+    const earlier = firstIndexOf.get(key);
+    if (earlier !== undefined) {
+      return envelopeFor('VALIDATION_FAILED', `files[${fileIndex}].file_path: the same file as files[${earlier}].file_path`, {
+        file_path: check.ok ? check.path : file.filePath,
+        file_index: fileIndex,
+        hints: ['Put all edits of one file in one entry of files, in the order they should apply'],
+        dry_run: request.dryRun,
+        maxBytes: context.limits.maxEnvelopeBytes,
+      });
+    }
+    firstIndexOf.set(key, fileIndex);
+  }
+  return undefined;
+}
+
+function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelope {
+  return envelopeFor('CANCELLED', 'The request was cancelled; no file was changed', {
+    dry_run: request.dryRun,
+    maxBytes: context.limits.maxEnvelopeBytes,
+  });
+}
+
+function internalError(phase: string, options: EngineOptions): ErrorEnvelope {
+  return envelopeFor('INTERNAL_ERROR', `An internal error occurred ${phase}; no file was changed`, {
+    maxBytes: options.limits?.maxEnvelopeBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes,
+  });
+}
+
+function refuse(envelope: ErrorEnvelope, request?: ResolvedRequest): PlanResult {
+  return { ok: false, envelope, ...(request ? { request } : {}) };
+}
+
+function isMultiFile(tool: string): boolean {
+  return tool === TOOL_MULTI_EDIT_FILES;
+}

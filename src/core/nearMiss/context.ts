@@ -1,0 +1,132 @@
+/**
+ * Raw file lines around a position, for envelopes. Only the requested lines are
+ * read (through the LineIndex), and long lines are clipped, so the work is bounded
+ * by the snippet's size, never by the file's.
+ */
+import type { LineIndex } from '../text/lineIndex';
+import type { Limits } from '../engine/options';
+import type { MatchLocation } from '../contract/schemas';
+
+/** Lines before and after each ambiguous match location. */
+const MATCH_LOCATION_CONTEXT_LINES = 3;
+
+const CLIP_MARK = '…';
+
+/** The limits a snippet keeps to. */
+export type SnippetLimits = Pick<Limits, 'contextLines' | 'maxSnippetLineChars'>;
+
+/** `limits.contextLines` as a whole, non-negative number of lines. */
+export function contextLineCount(limits: SnippetLimits): number {
+  return Math.max(0, Math.trunc(limits.contextLines) || 0);
+}
+
+export interface Snippet {
+  readonly snippet: string;
+  /** 1-based line of the snippet's first line. */
+  readonly start_line: number;
+}
+
+/**
+ * `limits.contextLines` lines before and after the line holding `offset` (fewer at
+ * the file's edges), joined with '\n'. The line holding `offset` is clipped around
+ * the offset, so the interesting part of a very long line stays visible.
+ */
+export function snippetAround(
+  text: string,
+  index: LineIndex,
+  offset: number,
+  limits: SnippetLimits,
+): Snippet {
+  const before = contextLineCount(limits);
+  const focusLine = index.lineOfOffset(offset);
+  return snippetOfLines(text, index, {
+    first: focusLine - before,
+    last: focusLine + before,
+    focusLine,
+    focusOffset: offset,
+  }, limits.maxSnippetLineChars);
+}
+
+export interface LineSpan {
+  /** 0-based first and last line wanted; clamped to the text. */
+  readonly first: number;
+  readonly last: number;
+  /** The line clipped around `focusOffset` instead of at its start. */
+  readonly focusLine: number;
+  readonly focusOffset: number;
+}
+
+/** The lines `span.first..span.last` of the text, clipped and joined with '\n'. */
+export function snippetOfLines(text: string, index: LineIndex, span: LineSpan, maxLineChars: number): Snippet {
+  const first = Math.max(0, span.first);
+  const last = Math.min(index.lineCount - 1, span.last);
+  const lines: string[] = [];
+  for (let line = first; line <= last; line++) {
+    const start = index.lineStart(line);
+    const end = index.lineEnd(line);
+    const keepAround = line === span.focusLine ? span.focusOffset : start;
+    lines.push(clipLine(text, start, end, keepAround, maxLineChars));
+  }
+  return { snippet: lines.join('\n'), start_line: first + 1 };
+}
+
+/** One location per offset: 1-based line and column, and the lines around it. */
+export function matchLocations(
+  text: string,
+  index: LineIndex,
+  offsets: readonly number[],
+  limits: Pick<Limits, 'maxSnippetLineChars'>,
+): MatchLocation[] {
+  const snippetLimits = { contextLines: MATCH_LOCATION_CONTEXT_LINES, maxSnippetLineChars: limits.maxSnippetLineChars };
+  return offsets.map((offset) => {
+    const { line, column } = index.position(offset);
+    return { line, column, snippet: snippetAround(text, index, offset, snippetLimits).snippet };
+  });
+}
+
+/**
+ * text[start, end) when it fits in `maxChars`; otherwise a window of it that keeps
+ * `keepAround` visible, with '…' marking each clipped side. The window never splits
+ * a surrogate pair.
+ */
+function clipLine(text: string, start: number, end: number, keepAround: number, maxChars: number): string {
+  // Three characters is the least that can show a clipped window with both marks.
+  const limit = Math.max(3, Math.trunc(maxChars) || 3);
+  if (end - start <= limit) {
+    return text.slice(start, end);
+  }
+  const anchor = Math.min(Math.max(keepAround, start), end);
+  if (anchor - start < limit - 1) {
+    return text.slice(start, pairSafeEnd(text, start + limit - 1)) + CLIP_MARK;
+  }
+  const room = Math.max(0, limit - 2);
+  let from = Math.max(start, anchor - (room >> 1));
+  let to = from + room;
+  if (to >= end) {
+    to = end;
+    from = Math.max(start, end - (limit - 1));
+  }
+  from = pairSafeStart(text, from);
+  to = pairSafeEnd(text, to);
+  const head = from > start ? CLIP_MARK : '';
+  const tail = to < end ? CLIP_MARK : '';
+  return head + text.slice(from, to) + tail;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** Moves a window end back when it would cut a surrogate pair in two. */
+function pairSafeEnd(text: string, end: number): number {
+  return end > 0 && isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end)) ? end - 1 : end;
+}
+
+/** Moves a window start forward when it would begin inside a surrogate pair. */
+function pairSafeStart(text: string, start: number): number {
+  return isLowSurrogate(text.charCodeAt(start)) && isHighSurrogate(text.charCodeAt(start - 1)) ? start + 1 : start;
+}

@@ -1,0 +1,74 @@
+/** The one call the engine makes to explain a MATCH_NOT_FOUND. */
+import { locateClosestMatch, type TextSpan } from './closestMatch';
+import { contextLineCount, snippetOfLines, type Snippet, type SnippetLimits } from './context';
+import { diagnoseKnownMiss, hintsForDiagnosis } from './diagnosis';
+import type { LineIndex } from '../text/lineIndex';
+import type { Diagnosis } from '../contract/schemas';
+
+export interface MissExplanation {
+  readonly context: { snippet: string; start_line: number };
+  readonly diagnosis?: Diagnosis;
+  /** Hints for the diagnosis kind, to follow the code's own hints. */
+  readonly hints: readonly string[];
+  /** The text the explanation points at: the near miss, new_string already present, or the closest match. */
+  readonly closest?: TextSpan;
+}
+
+/** Longer old_strings are explained by their first this many characters. */
+const MAX_EXPLAINED_NEEDLE_CHARS = 64 * 1024;
+
+/**
+ * Context, diagnosis and hints for an old_string that does not occur. `needle` and
+ * `newString` already use the file's line endings.
+ */
+export function explainMiss(
+  text: string,
+  index: LineIndex,
+  needle: string,
+  newString: string,
+  limits: SnippetLimits,
+): MissExplanation {
+  // A needle longer than the text, or than anyone could mean to match by hand, is
+  // explained by its head only, so the work stays bounded; its cause is not guessed.
+  const bounded = needle.length > text.length || needle.length > MAX_EXPLAINED_NEEDLE_CHARS;
+  const probe = bounded ? needle.slice(0, Math.min(text.length, MAX_EXPLAINED_NEEDLE_CHARS)) : needle;
+  const closestMatch = probe.length > 0 ? locateClosestMatch(text, index, probe) : undefined;
+  const missing = !bounded && needle.length > 0 && closestMatch?.exact !== true;
+  const located = missing ? diagnoseKnownMiss({ text, index, needle, newString, closest: closestMatch }) : undefined;
+  const target = located ?? closestMatch;
+  if (!target) {
+    return { context: snippetAt(text, index, { offset: 0, length: 0 }, 0, limits), hints: [] };
+  }
+  const span = 'span' in target ? target.span : { offset: target.offset, length: target.length };
+  return {
+    context: snippetAt(text, index, span, target.focus, limits),
+    ...(located ? { diagnosis: located.diagnosis } : {}),
+    hints: located ? hintsForDiagnosis(located.diagnosis.kind) : [],
+    closest: span,
+  };
+}
+
+/**
+ * 2n+1 lines centred on the focus line, moved (never past the focus line) so that
+ * the whole span shows when it fits, and so that they stay inside the file.
+ */
+function snippetAt(
+  text: string,
+  index: LineIndex,
+  span: TextSpan,
+  focus: number,
+  limits: SnippetLimits,
+): Snippet {
+  const around = contextLineCount(limits);
+  const focusLine = index.lineOfOffset(focus);
+  const spanFirst = index.lineOfOffset(span.offset);
+  const spanLast = index.lineOfOffset(span.offset + span.length);
+  let first = focusLine - around;
+  if (spanLast - spanFirst <= 2 * around) {
+    first = Math.min(first, spanFirst);
+    first = Math.max(first, spanLast - 2 * around);
+  }
+  // Near the file's edges, show more of the file rather than fewer lines.
+  first = Math.max(0, Math.min(first, index.lineCount - 1 - 2 * around));
+  return snippetOfLines(text, index, { first, last: first + 2 * around, focusLine, focusOffset: focus }, limits.maxSnippetLineChars);
+}

@@ -1,0 +1,98 @@
+/**
+ * The envelope for a request whose planning failed: it leads with the first failure
+ * (file order, then edit order), lists every failed and skipped edit of every file,
+ * and sums it up in one line.
+ */
+import { envelopeFor } from '../contract/envelope';
+import { codeInfo, type NextAction } from '../contract/errorCodes';
+import { plural } from '../contract/format';
+import type { FileFailure } from '../engine/plan';
+import type { EditStatus, ErrorEnvelope } from '../contract/schemas';
+
+export interface FailureReportInput {
+  readonly multiFile: boolean;
+  /** Failing files, in request order; never empty. */
+  readonly failures: readonly FileFailure[];
+  /** Edits in the whole request. */
+  readonly totalEdits: number;
+  readonly dryRun: boolean;
+  readonly maxEnvelopeBytes: number;
+}
+
+/** How the summary opens, by what the caller should do next. */
+const LEAD_WORD: Record<NextAction, string> = {
+  fix_and_resubmit: 'Fix',
+  reread_and_retry: 'Re-read and fix',
+  retry_later: 'Retry later',
+  ask_user: 'Ask the user',
+  stop: 'Failed',
+};
+
+/** Failures named one by one in the summary; the rest are counted. */
+const SUMMARY_ITEMS = 5;
+
+export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
+  const { multiFile, failures } = input;
+  const leadFile = failures[0];
+  const lead = leadFile.lead();
+  const editStatus: EditStatus[] = failures.flatMap((failure) => failure.problems.map((problem) => ({
+    edit_index: problem.editIndex,
+    status: problem.status,
+    ...(problem.code ? { error_code: problem.code } : {}),
+    message: problem.message,
+    ...(problem.oldStringPreview !== undefined ? { old_string_preview: problem.oldStringPreview } : {}),
+    ...(problem.dependsOn ? { depends_on: [...problem.dependsOn] } : {}),
+    ...(multiFile ? { file_index: failure.fileIndex, file_path: failure.filePath } : {}),
+    ...problem.detail?.(),
+  })));
+  const editsToFix = leadFile.problems.filter((problem) => problem.status === 'failed').map((problem) => problem.editIndex);
+  return envelopeFor(lead.code, lead.message, {
+    file_path: leadFile.filePath,
+    ...(multiFile ? { file_index: leadFile.fileIndex } : {}),
+    ...(lead.editIndex !== undefined ? { edit_index: lead.editIndex } : {}),
+    hints: lead.hints,
+    ...(lead.diagnosis ? { diagnosis: lead.diagnosis } : {}),
+    ...(lead.context ? { context: lead.context } : {}),
+    ...(lead.action ? { action: lead.action } : {}),
+    edit_status: editStatus,
+    edits_to_fix: editsToFix,
+    summary: failureSummary(input, lead.action ?? codeInfo(lead.code).nextAction),
+    dry_run: input.dryRun,
+    maxBytes: input.maxEnvelopeBytes,
+  });
+}
+
+/** "Fix: edit 1 (MATCH_NOT_FOUND); 3 other edits would apply" */
+function failureSummary({ multiFile, failures, totalEdits }: FailureReportInput, action: NextAction): string {
+  const items: string[] = [];
+  let skippedEdits = 0;
+  let notCheckedEdits = 0;
+  let problemEdits = 0;
+  for (const failure of failures) {
+    const where = multiFile ? `${failure.displayPath} ` : '';
+    problemEdits += failure.problems.length;
+    if (failure.fileCode !== undefined) {
+      notCheckedEdits += failure.editCount;
+      items.push(`${failure.displayPath} (${failure.fileCode})`);
+      continue;
+    }
+    for (const problem of failure.problems) {
+      if (problem.status === 'failed') {
+        items.push(`${where}edit ${problem.editIndex} (${problem.code})`);
+      } else {
+        skippedEdits++;
+      }
+    }
+  }
+  const named = items.length > SUMMARY_ITEMS ? [...items.slice(0, SUMMARY_ITEMS), `${items.length - SUMMARY_ITEMS} more`] : items;
+  const parts = [`${LEAD_WORD[action]}: ${named.join(', ')}`];
+  if (skippedEdits > 0) {
+    parts.push(`${plural(skippedEdits, 'edit')} skipped`);
+  }
+  if (notCheckedEdits > 0) {
+    parts.push(`${plural(notCheckedEdits, 'edit')} not checked`);
+  }
+  const wouldApply = totalEdits - problemEdits;
+  parts.push(wouldApply === 0 ? 'no other edit would apply' : `${wouldApply} other ${wouldApply === 1 ? 'edit' : 'edits'} would apply`);
+  return parts.join('; ');
+}

@@ -1,0 +1,42 @@
+/** The success response: what was (or, in a dry run, would be) applied to each file. */
+import { clipDiffs } from './diffBudget';
+import { unifiedDiff } from './diff';
+import { plural } from '../contract/format';
+import type { PlannedFile } from '../engine/plan';
+import type { FileResult, SuccessResponse, Warning } from '../contract/schemas';
+
+export interface SuccessInput {
+  readonly multiFile: boolean;
+  readonly files: readonly PlannedFile[];
+  readonly warnings: readonly Warning[];
+  readonly dryRun: boolean;
+  readonly includeDiff: boolean;
+  readonly maxDiffBytes: number;
+}
+
+export function successResponse({ multiFile, files, warnings, dryRun, includeDiff, maxDiffBytes }: SuccessInput): SuccessResponse {
+  const withDiff = dryRun || includeDiff;
+  const clipped = withDiff
+    ? clipDiffs(files.map((file) => unifiedDiff(file.displayPath, file.original.text, file.newText)), maxDiffBytes)
+    : undefined;
+  const results: FileResult[] = files.map((file, index) => ({
+    file_path: file.path,
+    edits_applied: file.editsApplied,
+    replacements: file.replacements,
+    ...(clipped ? { diff: clipped.diffs[index] } : {}),
+  }));
+  const allWarnings = clipped?.warning ? [...warnings, clipped.warning] : warnings;
+  const edits = files.reduce((sum, file) => sum + file.editsApplied, 0);
+  const replacements = files.reduce((sum, file) => sum + file.replacements, 0);
+  const target = multiFile ? plural(files.length, 'file') : files[0].displayPath;
+  const work = `${plural(edits, 'edit')} (${plural(replacements, 'replacement')})`;
+  const summary = dryRun ? `Dry run: ${work} would apply to ${target}; nothing was written` : `Applied ${work} to ${target}`;
+  return {
+    success: true,
+    summary,
+    files: results,
+    ...(allWarnings.length > 0 ? { warnings: [...allWarnings] } : {}),
+    dry_run: dryRun,
+    ...(multiFile ? {} : { file_path: results[0].file_path, edits_applied: results[0].edits_applied, replacements: results[0].replacements }),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The default path check, used when an adapter passes none (for example the CLI
+ * before it resolves paths itself). Pure string rules: the caller says whether
+ * Windows paths are absolute where it runs. On POSIX, `C:\x`, `C:/x` and `\\srv\share`
+ * are plain relative names, so they are RELATIVE_PATH, never a file in the current
+ * directory.
+ */
+import type { PathCheckResult } from '../engine/options';
+
+const WINDOWS_DRIVE_ABSOLUTE = /^[A-Za-z]:[\\/]/;
+const WINDOWS_UNC = /^\\\\[^\\]/;
+
+export function isAbsolutePath(path: string, windowsPaths = false): boolean {
+  return windowsPaths ? path.startsWith('/') || isWindowsAbsolute(path) : path.startsWith('/');
+}
+
+function isWindowsAbsolute(path: string): boolean {
+  return WINDOWS_DRIVE_ABSOLUTE.test(path) || WINDOWS_UNC.test(path);
+}
+
+export function hasParentSegment(path: string): boolean {
+  return path.split(/[\\/]/).includes('..');
+}
+
+/** Absolute POSIX or Windows paths only; any ".." segment is PATH_TRAVERSAL, even in an absolute path. */
+export function defaultPathCheck(path: string, windowsPaths = false): PathCheckResult {
+  if (hasParentSegment(path)) {
+    return { ok: false, code: 'PATH_TRAVERSAL', detail: 'the path contains a ".." segment' };
+  }
+  if (path.trim() === '') {
+    return { ok: false, code: 'RELATIVE_PATH', detail: 'file_path is empty' };
+  }
+  if (!isAbsolutePath(path, windowsPaths)) {
+    const windowsStyle = /^[A-Za-z]:/.test(path) || WINDOWS_UNC.test(path);
+    return { ok: false, code: 'RELATIVE_PATH', detail: windowsStyle ? 'the path is a Windows path, which is not absolute on this system' : 'the path is not absolute' };
+  }
+  return { ok: true, path };
+}

@@ -1,0 +1,30 @@
+/**
+ * The services every feature shares, created once per activation. Each feature's
+ * registerX(context, services) takes what it needs from here.
+ */
+import * as vscode from 'vscode';
+import { CONFIG_SECTION } from './ids';
+import { createLogChannel } from './log';
+import { RequestBus } from '../run/requestRecord';
+import { RequestRunner } from '../run/requestRunner';
+import { SettingsReader } from './settings';
+import type { StoreHooks } from './workspaceFileStore';
+
+export interface Services {
+  readonly bus: RequestBus;
+  readonly runner: RequestRunner;
+  readonly log: vscode.LogOutputChannel;
+  readonly settings: SettingsReader;
+  /** Seams for the integration tests (empty in normal use). */
+  readonly storeHooks: StoreHooks;
+}
+
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = createLogChannel();
+  const bus = new RequestBus();
+  context.subscriptions.push(log, bus);
+  const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
+  const storeHooks: StoreHooks = {};
+  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks });
+  return { bus, runner, log, settings, storeHooks };
+}

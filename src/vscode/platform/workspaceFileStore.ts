@@ -1,0 +1,280 @@
+/**
+ * The FileStore over VS Code's documents: reads go through openTextDocument, so an
+ * unsaved editor buffer is what gets edited; a commit is one WorkspaceEdit applied
+ * with one applyEdit (one undo step, all files or none), after every document's
+ * version has been re-checked. Commits that share a document take turns, so the
+ * re-check and the edit it guards are one step for every other request.
+ */
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { withDocumentLocks } from './documentLocks';
+import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
+
+/** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
+export interface StoreHooks {
+  beforeCommit?: (writes: readonly PlannedWrite[], cancellation: CancellationSignal | undefined) => void | Promise<void>;
+}
+
+/** The user's verdict on a commit they review: ok when every change was applied, USER_DENIED otherwise. */
+export type ReviewResult = StoreResult<void>;
+
+export interface WorkspaceFileStoreOptions {
+  readonly saveAfterEdit: SaveAfterEdit;
+  /**
+   * Shows the changes for the user to apply (the Refactor Preview) instead of applying
+   * them; runs after the version check, under the documents' turn, before saving.
+   */
+  readonly review?: () => Promise<ReviewResult>;
+  readonly displayPath: (absolutePath: string) => string;
+  readonly cancellation?: CancellationSignal;
+  readonly hooks?: StoreHooks;
+  readonly log?: vscode.LogOutputChannel;
+}
+
+/** The version token a read hands out and a commit checks. */
+interface DocumentVersion {
+  readonly document: vscode.TextDocument;
+  readonly version: number;
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+function fail(code: StoreFailure['code'], detail: string): StoreFailure {
+  return { ok: false, code, detail };
+}
+
+function isDocumentVersion(value: unknown): value is DocumentVersion {
+  const candidate = value as Partial<DocumentVersion> | undefined;
+  return typeof candidate?.version === 'number' && typeof candidate.document?.getText === 'function';
+}
+
+function hasBom(bytes: Uint8Array): boolean {
+  return UTF8_BOM.every((byte, index) => bytes[index] === byte);
+}
+
+function encodingProblem(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) {
+    return 'the file contains NUL bytes, so it is binary';
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    return 'the file is not valid UTF-8';
+  }
+}
+
+/**
+ * The smallest single range that turns `before` into `after`: the common prefix
+ * and suffix stay untouched, so markers, folding and selections elsewhere survive.
+ * The range never splits a CRLF pair or a surrogate pair, which VS Code would move.
+ */
+export function changedSpan(before: string, after: string): { start: number; end: number; text: string } {
+  const limit = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < limit && before.charCodeAt(start) === after.charCodeAt(start)) {
+    start++;
+  }
+  let suffix = 0;
+  while (suffix < limit - start && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) {
+    suffix++;
+  }
+  const splitsPair = (text: string, offset: number): boolean => {
+    const previous = text.charCodeAt(offset - 1);
+    const next = text.charCodeAt(offset);
+    return (previous === 0x0d && next === 0x0a) || (previous >= 0xd800 && previous <= 0xdbff && next >= 0xdc00 && next <= 0xdfff);
+  };
+  while (start > 0 && splitsPair(before, start)) {
+    start--;
+  }
+  while (suffix > 0 && splitsPair(before, before.length - suffix)) {
+    suffix--;
+  }
+  return { start, end: before.length - suffix, text: after.slice(start, after.length - suffix) };
+}
+
+export class WorkspaceFileStore implements FileStore {
+  constructor(private readonly options: WorkspaceFileStoreOptions) {}
+
+  async stat(path: string): Promise<StoreResult<FileStat>> {
+    try {
+      const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
+      return { ok: true, value: { kind: kindOf(stat.type), size: stat.size } };
+    } catch (error) {
+      return this.failureFrom(error, path);
+    }
+  }
+
+  /** The engine has stat'ed the path and applied the size limit just before; a directory still fails in readFile. */
+  async read(path: string): Promise<StoreResult<StoredText>> {
+    const uri = vscode.Uri.file(path);
+    let bytes: Uint8Array;
+    try {
+      bytes = await vscode.workspace.fs.readFile(uri);
+    } catch (error) {
+      return this.failureFrom(error, path);
+    }
+    const problem = encodingProblem(bytes);
+    if (problem !== undefined) {
+      return fail('INVALID_ENCODING', problem);
+    }
+    let document: vscode.TextDocument;
+    try {
+      document = await vscode.workspace.openTextDocument(uri);
+    } catch {
+      return fail('INTERNAL_ERROR', 'the file could not be opened as a text document');
+    }
+    const version: DocumentVersion = { document, version: document.version };
+    return { ok: true, value: { text: document.getText(), bom: hasBom(bytes), version } };
+  }
+
+  write(write: PlannedWrite): Promise<StoreResult<void>> {
+    return this.commitAll([write]);
+  }
+
+  async commitAll(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
+    await this.options.hooks?.beforeCommit?.(writes, this.options.cancellation);
+    return withDocumentLocks(writes.map(lockKey), () => this.commitInTurn(writes));
+  }
+
+  /**
+   * Re-checks every version, applies the edit and saves while no other request of
+   * this host can commit to these documents, so each sees the others' results whole.
+   */
+  private async commitInTurn(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
+    if (this.options.cancellation?.isCancellationRequested) {
+      return fail('CANCELLED', 'the request was cancelled before anything was written');
+    }
+    const documents: vscode.TextDocument[] = [];
+    for (const write of writes) {
+      const current = await this.currentDocument(write);
+      if (!current.ok) {
+        return current;
+      }
+      documents.push(current.value);
+    }
+    const wasDirty = documents.map((document) => document.isDirty);
+    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents);
+    if (!applied.ok) {
+      return applied;
+    }
+    await this.saveAfterEdit(documents.filter((document, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && document.isDirty));
+    return { ok: true, value: undefined };
+  }
+
+  private async applyWrites(writes: readonly PlannedWrite[], documents: readonly vscode.TextDocument[]): Promise<StoreResult<void>> {
+    const checkedVersions = documents.map((document) => document.version);
+    const edit = new vscode.WorkspaceEdit();
+    writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
+    if (edit.size === 0) {
+      return { ok: true, value: undefined };
+    }
+    const applied = await this.apply(edit);
+    if (applied.ok) {
+      return applied;
+    }
+    // VS Code refuses an edit whose document moved on; another extension or the user edited it meanwhile.
+    const moved = documents.findIndex((document, index) => document.version !== checkedVersions[index]);
+    return moved === -1 ? applied : fail('STALE_CONTENT', `${this.options.displayPath(writes[moved].path)} changed while the edit was being applied`);
+  }
+
+  /** The document to edit, or STALE_CONTENT when it changed since it was read. */
+  private async currentDocument(write: PlannedWrite): Promise<StoreResult<vscode.TextDocument>> {
+    const token = write.original.version;
+    const shown = this.options.displayPath(write.path);
+    if (!isDocumentVersion(token)) {
+      return fail('INTERNAL_ERROR', `${shown} was not read through this store`);
+    }
+    if (!token.document.isClosed) {
+      return token.document.version === token.version
+        ? { ok: true, value: token.document }
+        : fail('STALE_CONTENT', `${shown} changed after it was read (document version ${token.version}, now ${token.document.version})`);
+    }
+    // The document was closed and reopened since the read: its text is the only reliable witness.
+    let reopened: vscode.TextDocument;
+    try {
+      reopened = await vscode.workspace.openTextDocument(vscode.Uri.file(write.path));
+    } catch {
+      return fail('STALE_CONTENT', `${shown} could not be reopened after it was read`);
+    }
+    return reopened.getText() === write.original.text
+      ? { ok: true, value: reopened }
+      : fail('STALE_CONTENT', `${shown} changed after it was read`);
+  }
+
+  private addReplacement(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, write: PlannedWrite): void {
+    const before = document.getText();
+    if (before === write.text) {
+      return;
+    }
+    const span = changedSpan(before, write.text);
+    edit.replace(document.uri, new vscode.Range(document.positionAt(span.start), document.positionAt(span.end)), span.text);
+  }
+
+  private async apply(edit: vscode.WorkspaceEdit): Promise<StoreResult<void>> {
+    let applied: boolean;
+    try {
+      applied = await vscode.workspace.applyEdit(edit);
+    } catch {
+      applied = false;
+    }
+    return applied ? { ok: true, value: undefined } : fail('WRITE_FAILED', 'VS Code did not apply the edit');
+  }
+
+  /** A failed save leaves the edit in the (dirty) buffer, where undo still works, so it is logged, not reported. */
+  private async saveAfterEdit(documents: readonly vscode.TextDocument[]): Promise<void> {
+    const saved = await Promise.all(documents.map((document) => document.save()));
+    saved.forEach((ok, index) => {
+      if (!ok) {
+        this.options.log?.warn(`Edited ${this.options.displayPath(documents[index].uri.fsPath)} but could not save it; the change is in the unsaved buffer`);
+      }
+    });
+  }
+
+  /** Maps a workspace.fs failure by its FileSystemError code, never by its message. */
+  private async failureFrom(error: unknown, path: string): Promise<StoreFailure> {
+    const code = error instanceof vscode.FileSystemError ? error.code : undefined;
+    switch (code) {
+      case 'FileNotFound':
+        return fail('FILE_NOT_FOUND', 'no file exists at this path');
+      case 'FileNotADirectory':
+        return fail('FILE_NOT_FOUND', 'a parent of this path is a file, not a directory');
+      case 'FileIsADirectory':
+        return fail('IS_DIRECTORY', 'the path is a directory');
+      case 'NoPermissions':
+        return fail('PERMISSION_DENIED', 'the file cannot be read with the current permissions');
+      case 'Unavailable':
+        return fail('FILE_BUSY', 'the file is temporarily unavailable');
+      default:
+        return this.failureFromNode(path);
+    }
+  }
+
+  /**
+   * workspace.fs reports errors it has no name for (a symbolic-link loop, say) as
+   * "Unknown"; for a local file Node's errno symbol still tells them apart.
+   */
+  private async failureFromNode(path: string): Promise<StoreFailure> {
+    try {
+      await fs.stat(path);
+    } catch (error) {
+      return storeFailureFromError(error, 'read');
+    }
+    return fail('INTERNAL_ERROR', 'the file could not be read');
+  }
+}
+
+/** Requests that touch the same document share its key, whichever way the path was spelled. */
+function lockKey(write: PlannedWrite): string {
+  const token = write.original.version;
+  return (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(write.path)).toString();
+}
+
+/** VS Code reports a FIFO, socket or device as FileType.Unknown: neither a file nor a directory. */
+function kindOf(type: vscode.FileType): FileKind {
+  if ((type & vscode.FileType.Directory) !== 0) {
+    return 'directory';
+  }
+  return (type & vscode.FileType.File) !== 0 ? 'file' : 'other';
+}

@@ -1,0 +1,94 @@
+/** The workspace as requests see it: its folders, the path policy over them, and paths as files and as people read them. */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { PLATFORM_IGNORES_CASE, resolveRequestedPath, type PathPolicyConfig, type WorkspaceFolderInfo } from './pathPolicy';
+import type { MultiEditSettings } from './settings';
+
+export function currentWorkspaceFolders(): WorkspaceFolderInfo[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
+}
+
+export function pathPolicyConfig(settings: MultiEditSettings, outsideWorkspaceConfirmed = false): PathPolicyConfig {
+  return {
+    folders: currentWorkspaceFolders(),
+    protectedGlobs: settings.protectedGlobs,
+    allowOutsideWorkspace: settings.allowOutsideWorkspace || outsideWorkspaceConfirmed,
+    ignoreCase: PLATFORM_IGNORES_CASE,
+  };
+}
+
+/** How a path reads in summaries: relative to its workspace folder (named when several are open); other paths as given. */
+export function displayPath(requestedPath: string): string {
+  if (!path.isAbsolute(requestedPath)) {
+    return requestedPath;
+  }
+  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  return vscode.workspace.asRelativePath(vscode.Uri.file(requestedPath), multiRoot);
+}
+
+/** The absolute path a requested path stands for, or undefined when it cannot be resolved. */
+export function absoluteTarget(requested: string | undefined): string | undefined {
+  if (requested === undefined) {
+    return undefined;
+  }
+  const resolved = resolveRequestedPath(requested, currentWorkspaceFolders());
+  return resolved.ok ? resolved.path : undefined;
+}
+
+/** Paths compare as the platform's file system does. */
+export function pathKey(absolutePath: string): string {
+  const normalized = path.normalize(absolutePath);
+  return PLATFORM_IGNORES_CASE ? normalized.toLowerCase() : normalized;
+}
+
+export async function isFile(uri: vscode.Uri): Promise<boolean> {
+  try {
+    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.File) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+export async function openDocument(uri: vscode.Uri): Promise<vscode.TextDocument | undefined> {
+  try {
+    return await vscode.workspace.openTextDocument(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * For a path that does not exist: the file in its parent directory whose name
+ * is closest to the requested one (most often the file that was meant).
+ */
+export async function nearestSibling(missingPath: string): Promise<vscode.Uri | undefined> {
+  const directory = vscode.Uri.file(path.dirname(missingPath));
+  let entries: [string, vscode.FileType][];
+  try {
+    entries = await vscode.workspace.fs.readDirectory(directory);
+  } catch {
+    return undefined;
+  }
+  const wanted = path.basename(missingPath);
+  const files = entries.filter(([, type]) => (type & vscode.FileType.File) !== 0).map(([name]) => name);
+  if (files.length === 0) {
+    return undefined;
+  }
+  const ranked = files.map((name) => ({ name, distance: editDistance(name, wanted) }));
+  const closest = ranked.reduce((best, candidate) => (candidate.distance < best.distance ? candidate : best));
+  return vscode.Uri.joinPath(directory, closest.name);
+}

@@ -1,0 +1,30 @@
+/**
+ * A commit the user reviews in the Refactor Preview. The store calls it in place of
+ * applying the edit, after its version check and before its save, so the preview
+ * commits like every other surface. Applying everything there is the commit;
+ * discarding, or applying only part (which is undone), is USER_DENIED.
+ */
+import * as vscode from 'vscode';
+import type { RequestPlan } from '../../core/index';
+import type { ReviewResult } from '../platform/workspaceFileStore';
+import { previewEntries, previewFiles, revertPartial, toWorkspaceEdit, verdictOf } from './refactorPreview';
+
+function denied(detail: string): ReviewResult {
+  return { ok: false, code: 'USER_DENIED', detail };
+}
+
+export async function reviewInRefactorPreview(plan: RequestPlan): Promise<ReviewResult> {
+  const files = await previewFiles(plan);
+  // Not flagged as a refactoring: VS Code would then save every file involved, even buffers that
+  // had unsaved work before, and the save-after-edit setting decides that for every commit.
+  await vscode.workspace.applyEdit(toWorkspaceEdit(previewEntries(files)), { isRefactoring: false });
+  switch (verdictOf(files)) {
+    case 'applied':
+      return { ok: true, value: undefined };
+    case 'partial':
+      await revertPartial(files);
+      return denied('Only part of the preview was applied; a request applies all of its edits or none, so that part was undone');
+    case 'discarded':
+      return denied('The preview was discarded');
+  }
+}

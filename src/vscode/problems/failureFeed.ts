@@ -1,0 +1,97 @@
+/**
+ * Feeds the diagnostics from the OutcomeBus: every surface publishes there, so a
+ * failure from a tool call, a command or a quick fix shows the same way. Outcomes
+ * are handled one at a time, in the order they finished, so a success never races
+ * ahead of the failure it supersedes.
+ */
+import * as vscode from 'vscode';
+import type { ErrorCode } from '../../core/index';
+import { COMMANDS } from '../platform/ids';
+import type { Services } from '../platform/services';
+import { affectsSetting } from '../platform/settings';
+import { absoluteTarget } from '../platform/workspacePaths';
+import type { RequestRecord } from '../run/requestRecord';
+import { failureRef, type Failure } from './failure';
+import { FailureStore } from './failureStore';
+import { draftFailures } from './placement';
+import { quickFixesFor } from './quickFixes';
+
+/** The user's own decisions: nothing in the files needs review. */
+const NOT_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
+
+/** The absolute paths a finished request concerns: those the engine resolved, and those its response names (resolved as the engine resolves them). */
+function targetsOf(record: RequestRecord): string[] {
+  const { request, response } = record;
+  const resolved = (request?.files ?? []).flatMap((file) => (file.path === undefined ? [] : [file.path]));
+  const named = response.success
+    ? response.files.map((file) => file.file_path)
+    : [response.file_path, ...response.edit_status.map((status) => status.file_path)];
+  return [...new Set([...resolved, ...named.map(absoluteTarget).filter((path): path is string => path !== undefined)])];
+}
+
+export class FailureFeed implements vscode.Disposable {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(readonly failures: FailureStore, services: Services) {
+    this.subscriptions = [
+      services.bus.onDidFinish((record) => {
+        this.queue = this.queue.then(() => this.handle(record)).catch((error: unknown) => {
+          services.log.error(`Could not show the diagnostics of ${record.tool} request #${record.id}: ${String(error)}`);
+        });
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => failures.applyTextChanges(event.document.uri, event.contentChanges)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (affectsSetting((section) => event.affectsConfiguration(section), 'historyLimit')) {
+          failures.trimHistory();
+        }
+      }),
+    ];
+  }
+
+  /** Resolves once every outcome published so far shows in the diagnostics. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.subscriptions).dispose();
+  }
+
+  private async handle(record: RequestRecord): Promise<void> {
+    const { response } = record;
+    const targets = targetsOf(record);
+    if (response.success) {
+      this.failures.clearTargets(targets);
+      return;
+    }
+    if (NOT_PROBLEMS.has(response.error_code)) {
+      return;
+    }
+    const failed = { ...record, envelope: response, targets };
+    const added = this.failures.add(failed, await draftFailures(failed));
+    for (const failure of added) {
+      if (failure.status === 'failed' && !failure.placement) {
+        this.notify(failure);
+      }
+    }
+  }
+
+  /** A failure with no place in any document: a notification offering the same fixes. */
+  private notify(failure: Failure): void {
+    const fixes = quickFixesFor(failure).filter((fix) => fix.command !== COMMANDS.dismissDiagnostic);
+    void vscode.window
+      .showWarningMessage(`Multi-Edit · ${failure.code}: ${failure.message}`, ...fixes.map((fix) => fix.title))
+      .then((choice) => {
+        const fix = fixes.find((candidate) => candidate.title === choice);
+        return fix ? vscode.commands.executeCommand(fix.command, failureRef(failure)) : undefined;
+      });
+  }
+}
+
+export function registerDiagnostics(context: vscode.ExtensionContext, services: Services): FailureFeed {
+  const failures = new FailureStore(() => services.settings.current().historyLimit);
+  const feed = new FailureFeed(failures, services);
+  context.subscriptions.push(failures, feed);
+  return feed;
+}

@@ -1,0 +1,213 @@
+/**
+ * Turns a failed envelope into drafts of diagnostics: one per failed edit (or per
+ * failed file or request), placed where the user can see what went wrong, and
+ * one Information draft per skipped edit, on the failure it waits for.
+ */
+import * as vscode from 'vscode';
+import { codeInfo, type Edit, type EditStatus, type ErrorCode, type ErrorEnvelope } from '../../core/index';
+import { absoluteTarget, isFile, nearestSibling, openDocument } from '../platform/workspacePaths';
+import type { FailedRequest, FailureDraft, Placement } from './failure';
+import { closestMatchRange, occurrences, spanFrom } from './locate';
+
+/** Codes about one edit's old_string: these sit on the text they concern. */
+const EDIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'MATCH_NOT_FOUND', 'AMBIGUOUS_MATCH', 'DUPLICATE_OLD_STRING', 'NO_OP_EDIT', 'EMPTY_OLD_STRING',
+]);
+/** Ambiguous matches located when the envelope reported none (a secondary failure). */
+const MAX_LOCATED_MATCHES = 1000;
+
+/** One entry of the envelope: a failed or skipped edit, or the failure of a whole file or request. */
+interface Entry {
+  readonly status: 'failed' | 'skipped';
+  readonly code: ErrorCode;
+  readonly fileIndex?: number;
+  readonly editIndex?: number;
+  readonly filePath?: string;
+  readonly message: string;
+  /** The failure the envelope's message, hints, diagnosis and context describe. */
+  readonly primary: boolean;
+  /** For a skipped edit: the failed edits of its file it waits on. */
+  readonly dependsOn?: readonly number[];
+}
+
+type Request = FailedRequest;
+
+function editOf(request: Request, entry: Entry): Edit | undefined {
+  return entry.editIndex === undefined ? undefined : request.request?.files[entry.fileIndex ?? 0]?.edits[entry.editIndex];
+}
+
+function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
+  const fileIndex = status.file_index ?? envelope.file_index ?? 0;
+  const primary = status.status === 'failed' && fileIndex === (envelope.file_index ?? 0) && status.edit_index === envelope.edit_index;
+  return {
+    status: status.status,
+    code: status.error_code ?? envelope.error_code,
+    fileIndex,
+    editIndex: status.edit_index,
+    ...(status.file_path !== undefined ? { filePath: status.file_path } : {}),
+    message: status.message,
+    primary,
+    ...(status.depends_on ? { dependsOn: status.depends_on } : {}),
+  };
+}
+
+/** Every entry; the envelope's own failure is added when edit_status does not list it. */
+function entriesOf(envelope: ErrorEnvelope): Entry[] {
+  const entries = envelope.edit_status.map((status) => entryFromStatus(status, envelope));
+  if (!entries.some((entry) => entry.primary)) {
+    entries.unshift({
+      status: 'failed',
+      code: envelope.error_code,
+      ...(envelope.file_index !== undefined ? { fileIndex: envelope.file_index } : {}),
+      ...(envelope.edit_index !== undefined ? { editIndex: envelope.edit_index } : {}),
+      ...(envelope.file_path !== undefined ? { filePath: envelope.file_path } : {}),
+      message: envelope.message,
+      primary: true,
+    });
+  }
+  return entries;
+}
+
+/** The path of the entry's file as the request or the envelope gives it. */
+function requestedPath(request: Request, entry: Entry): string | undefined {
+  if (entry.filePath !== undefined) {
+    return entry.filePath;
+  }
+  const fileIndex = entry.fileIndex ?? 0;
+  if (fileIndex === (request.envelope.file_index ?? 0) && request.envelope.file_path !== undefined) {
+    return request.envelope.file_path;
+  }
+  return request.request?.files[fileIndex]?.filePath;
+}
+
+/** The entry's file as an absolute path: resolved by the engine when the request parsed. */
+function targetOf(request: Request, entry: Entry): string | undefined {
+  return request.request?.files[entry.fileIndex ?? 0]?.path ?? absoluteTarget(requestedPath(request, entry));
+}
+
+function firstLine(document: vscode.TextDocument): vscode.Range {
+  return document.lineAt(0).range;
+}
+
+function ambiguousPlacement(document: vscode.TextDocument, needle: string, entry: Entry, envelope: ErrorEnvelope): Placement {
+  const reported = entry.primary ? envelope.context?.match_locations : undefined;
+  const ranges = reported && reported.length > 0
+    ? reported.map((location) => spanFrom(document, new vscode.Position(location.line - 1, location.column - 1), needle))
+    : occurrences(document, needle, MAX_LOCATED_MATCHES);
+  return {
+    uri: document.uri,
+    range: ranges[0] ?? firstLine(document),
+    matches: ranges.map((range) => new vscode.Location(document.uri, range)),
+  };
+}
+
+function missPlacement(document: vscode.TextDocument, needle: string): Placement {
+  return { uri: document.uri, range: closestMatchRange(document, needle) ?? firstLine(document), matches: [] };
+}
+
+function editPlacement(document: vscode.TextDocument, needle: string, entry: Entry, envelope: ErrorEnvelope): Placement {
+  switch (entry.code) {
+    case 'AMBIGUOUS_MATCH':
+      return ambiguousPlacement(document, needle, entry, envelope);
+    case 'MATCH_NOT_FOUND':
+      return missPlacement(document, needle);
+    default:
+      return { uri: document.uri, range: occurrences(document, needle, 1)[0] ?? firstLine(document), matches: [] };
+  }
+}
+
+/** The request file (or selection) the request came from: on the failing file's path when it is there. */
+async function originPlacement(request: Request, rawPath: string | undefined): Promise<Placement | undefined> {
+  const origin = request.origin;
+  const document = origin ? await openDocument(origin.uri) : undefined;
+  if (!origin || !document) {
+    return undefined;
+  }
+  const start = document.offsetAt(origin.range.start);
+  const quoted = rawPath === undefined ? -1 : document.getText(origin.range).indexOf(JSON.stringify(rawPath));
+  const range = quoted === -1
+    ? document.lineAt(origin.range.start.line).range
+    : new vscode.Range(document.positionAt(start + quoted), document.positionAt(start + quoted + JSON.stringify(rawPath).length));
+  return { uri: origin.uri, range, matches: [] };
+}
+
+/**
+ * A failure of a whole file or request: on the file itself when it exists; input
+ * errors prefer the request's own document; a missing file falls back to the
+ * closest-named file beside it. Undefined when there is nowhere to show it.
+ */
+async function fileLevelPlacement(request: Request, entry: Entry, rawPath: string | undefined, target: string | undefined): Promise<Placement | undefined> {
+  const onTarget = async (): Promise<Placement | undefined> => {
+    const uri = target === undefined ? undefined : vscode.Uri.file(target);
+    return uri && await isFile(uri) ? { uri, range: new vscode.Range(0, 0, 0, 0), matches: [] } : undefined;
+  };
+  const inputError = codeInfo(entry.code).category === 'input';
+  const placement = inputError
+    ? (await originPlacement(request, rawPath)) ?? (await onTarget())
+    : (await onTarget()) ?? (await originPlacement(request, rawPath));
+  if (placement || entry.code !== 'FILE_NOT_FOUND' || target === undefined) {
+    return placement;
+  }
+  const sibling = await nearestSibling(target);
+  return sibling ? { uri: sibling, range: new vscode.Range(0, 0, 0, 0), matches: [] } : undefined;
+}
+
+async function placeFailure(request: Request, entry: Entry): Promise<Placement | undefined> {
+  const rawPath = requestedPath(request, entry);
+  const target = targetOf(request, entry);
+  const needle = editOf(request, entry)?.old_string;
+  if (EDIT_CODES.has(entry.code) && needle !== undefined && target !== undefined) {
+    const document = await openDocument(vscode.Uri.file(target));
+    if (document) {
+      return editPlacement(document, needle, entry, request.envelope);
+    }
+  }
+  return fileLevelPlacement(request, entry, rawPath, target);
+}
+
+/** The entry of the failed edit a skipped one waits on, as the engine names it in depends_on. */
+function dependencyOf(entries: readonly Entry[], skipped: Entry): number | undefined {
+  const waitedOn = skipped.dependsOn?.[0];
+  if (waitedOn === undefined) {
+    return undefined;
+  }
+  const index = entries.findIndex((entry) => (entry.fileIndex ?? 0) === (skipped.fileIndex ?? 0) && entry.editIndex === waitedOn && entry.status === 'failed');
+  return index === -1 ? undefined : index;
+}
+
+/** The envelope's count is never capped; a secondary failure counts what the document holds. */
+function totalMatches(entry: Entry, envelope: ErrorEnvelope, placement: Placement | undefined): number {
+  const reported = entry.primary ? envelope.context?.total_matches : undefined;
+  return reported ?? placement?.matches.length ?? 0;
+}
+
+function hintsFor(entry: Entry, envelope: ErrorEnvelope): readonly string[] {
+  if (entry.status === 'skipped') {
+    return [];
+  }
+  return entry.primary ? envelope.recovery_hints : codeInfo(entry.code).hints;
+}
+
+export async function draftFailures(request: Request): Promise<FailureDraft[]> {
+  const { envelope } = request;
+  const entries = entriesOf(envelope);
+  const placements = await Promise.all(entries.map((entry) => (entry.status === 'failed' ? placeFailure(request, entry) : undefined)));
+  return entries.map((entry, index): FailureDraft => {
+    const dependsOnDraft = entry.status === 'skipped' ? dependencyOf(entries, entry) : undefined;
+    const placement = dependsOnDraft === undefined ? placements[index] : placements[dependsOnDraft];
+    const target = targetOf(request, entry);
+    return {
+      status: entry.status,
+      code: dependsOnDraft === undefined ? entry.code : entries[dependsOnDraft].code,
+      fileIndex: entry.fileIndex ?? 0,
+      ...(entry.editIndex !== undefined ? { editIndex: entry.editIndex } : {}),
+      ...(target !== undefined ? { targetPath: target } : {}),
+      ...(entry.code === 'AMBIGUOUS_MATCH' ? { totalMatches: totalMatches(entry, envelope, placement) } : {}),
+      ...(entry.primary && envelope.diagnosis ? { diagnosis: envelope.diagnosis } : {}),
+      hints: hintsFor(entry, envelope),
+      message: entry.message,
+      ...(dependsOnDraft !== undefined ? { dependsOnDraft } : {}),
+      ...(placement ? { placement } : {}),
+    };
+  });
+}

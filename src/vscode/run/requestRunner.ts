@@ -1,0 +1,131 @@
+/**
+ * The one path every VS Code surface takes to the engine: it builds the engine
+ * options from the settings and the workspace, runs (or plans and commits) the
+ * request, gives it an id, logs it, and publishes its record on the RequestBus.
+ */
+import type * as vscode from 'vscode';
+import { commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type ToolName } from '../../core/index';
+import { logOutcome, type OutcomeRecord } from '../platform/log';
+import { createPathCheck } from '../platform/pathPolicy';
+import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
+import { type ReviewResult, WorkspaceFileStore, type StoreHooks } from '../platform/workspaceFileStore';
+import { displayPath, pathPolicyConfig } from '../platform/workspacePaths';
+import { reviewInRefactorPreview } from '../preview/previewReview';
+import type { RequestBus, RequestOrigin, RequestRecord, RequestSource } from './requestRecord';
+
+export interface RunOptions {
+  readonly source: RequestSource;
+  readonly token?: vscode.CancellationToken;
+  /** The user confirmed this request's targets outside the workspace (the tools' prepareInvocation). */
+  readonly outsideWorkspaceConfirmed?: boolean;
+  /** Where the request's JSON came from, so failures of the request as a whole can point there. */
+  readonly origin?: RequestOrigin;
+}
+
+/** A request planned for someone to confirm, under the id its record will carry. */
+export type PlannedRequest =
+  | { readonly ok: true; readonly id: number; readonly plan: RequestPlan }
+  | { readonly ok: false; readonly record: RequestRecord };
+
+export interface RequestRunnerDeps {
+  readonly bus: RequestBus;
+  readonly log: vscode.LogOutputChannel;
+  readonly settings: SettingsReader;
+  readonly hooks: StoreHooks;
+}
+
+export class RequestRunner {
+  private nextId = 1;
+
+  constructor(private readonly deps: RequestRunnerDeps) {}
+
+  /** Plans and commits a request as it asks (a dry run when it says so). */
+  async run(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
+    const id = this.nextId++;
+    const started = performance.now();
+    const { request, response } = await runRequest(tool, input, this.engineOptions(options));
+    return this.finish({ id, tool, request, response }, options, started, 'run');
+  }
+
+  /** Checks a request as a dry run, whatever its own dry_run says: nothing is written. */
+  async dryRun(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
+    const planned = await this.plan(tool, input, options);
+    return planned.ok ? this.commit(withDryRun(planned.plan, true), planned.id, options) : planned.record;
+  }
+
+  /**
+   * Shows the request in the Refactor Preview and commits what the user applies
+   * there. The preview is the dry run, so the request's own dry_run does not apply.
+   */
+  async preview(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
+    const planned = await this.plan(tool, input, options);
+    if (!planned.ok) {
+      return planned.record;
+    }
+    const plan = withDryRun(planned.plan, false);
+    return this.commit(plan, planned.id, options, () => reviewInRefactorPreview(plan));
+  }
+
+  /** Validates and matches without writing, for a confirmation first; a failed plan is a finished request. */
+  async plan(tool: ToolName, input: unknown, options: RunOptions): Promise<PlannedRequest> {
+    const id = this.nextId++;
+    const started = performance.now();
+    const planned = await planRequest(tool, input, this.engineOptions(options));
+    if (!planned.ok) {
+      return { ok: false, record: this.finish({ id, tool, request: planned.request, response: planned.envelope }, options, started, 'plan') };
+    }
+    this.deps.log.debug(`${tool} (${options.source}, plan) ready: ${planned.plan.files.length} file(s) in ${Math.round(performance.now() - started)} ms`);
+    return { ok: true, id, plan: planned.plan };
+  }
+
+  /** Commits a plan made by plan(); `review` replaces the plain commit with one the user confirms. */
+  async commit(plan: RequestPlan, id: number, options: RunOptions, review?: () => Promise<ReviewResult>): Promise<RequestRecord> {
+    const started = performance.now();
+    const response = await commitPlan(plan, this.engineOptions(options, review));
+    return this.finish({ id, tool: plan.request.tool, request: plan.request, response }, options, started, 'commit');
+  }
+
+  private engineOptions(options: RunOptions, review?: () => Promise<ReviewResult>): EngineOptions {
+    const settings = this.deps.settings.current();
+    const cancellation = options.token;
+    return {
+      store: new WorkspaceFileStore({
+        saveAfterEdit: settings.saveAfterEdit,
+        displayPath,
+        cancellation,
+        hooks: this.deps.hooks,
+        log: this.deps.log,
+        ...(review ? { review } : {}),
+      }),
+      limits: engineLimits(settings),
+      retry: retryPolicy(settings),
+      checkPath: createPathCheck(pathPolicyConfig(settings, options.outsideWorkspaceConfirmed)),
+      displayPath,
+      cancellation,
+    };
+  }
+
+  /** Logs a finished request and publishes its record; `started` is its performance.now() at the start. */
+  private finish(
+    run: { id: number; tool: ToolName; request?: ResolvedRequest; response: EngineResponse },
+    options: RunOptions,
+    started: number,
+    phase: OutcomeRecord['phase'],
+  ): RequestRecord {
+    const record: RequestRecord = {
+      id: run.id,
+      source: options.source,
+      tool: run.tool,
+      ...(run.request ? { request: run.request } : {}),
+      response: run.response,
+      ...(options.origin ? { origin: options.origin } : {}),
+    };
+    logOutcome(this.deps.log, { record, durationMs: performance.now() - started, phase });
+    this.deps.bus.publish(record);
+    return record;
+  }
+}
+
+function withDryRun(plan: RequestPlan, dryRun: boolean): RequestPlan {
+  return { ...plan, dryRun, request: { ...plan.request, dryRun } };
+}
