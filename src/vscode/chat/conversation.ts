@@ -9,11 +9,9 @@ import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
 import { TOOL_NAMES } from '../../core/index';
 import { currentWorkspaceFolders } from '../platform/workspacePaths';
 import type { RequestRecord } from '../run/requestRecord';
-import { chatButtons } from './chatButtons';
+import { writeResponse } from './chatResponse';
 import type { ChatDeps } from './chatDeps';
 import { isTurnMetadata, type ConversationTurn } from './chatFollowups';
-import { renderResponse } from './chatRendering';
-import { writeButtons, writeParts } from './chatStream';
 import { escapeMarkdown } from './markdownText';
 import { parseToolText } from './promptRequest';
 
@@ -100,12 +98,7 @@ async function runToolCall(
   const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
   const response = parseToolText(text);
   if (response) {
-    writeParts(stream, renderResponse(response));
-    const record = published.at(-1);
-    if (!response.success && record) {
-      await deps.feed.settled();
-      writeButtons(stream, chatButtons(deps.feed.failures.failuresOfRequest(record.id), response));
-    }
+    await writeResponse(deps, stream, response, published.at(-1));
   }
   return new vscode.LanguageModelToolResultPart(call.callId, result.content);
 }
