@@ -42,8 +42,8 @@ function satisfiesMinimum(vscode, range) {
   return true;
 }
 
-/** The key a UI scenario presses to open the chat with the scripted model picked (see below). */
-const PICK_SCRIPTED_MODEL_KEY = 'ctrl+alt+shift+m';
+/** The key that opens the chat with the scripted model picked (see below), as VS Code and playwright write it. */
+const PICK_SCRIPTED_MODEL_KEY = { binding: 'ctrl+alt+shift+m', press: 'Control+Alt+Shift+M' };
 
 /**
  * The chat view's model picker lists only Copilot's models until someone signs in, so the run's
@@ -52,7 +52,7 @@ const PICK_SCRIPTED_MODEL_KEY = 'ctrl+alt+shift+m';
  */
 function bindScriptedModelKey(sandbox, vendor) {
   const binding = {
-    key: PICK_SCRIPTED_MODEL_KEY,
+    key: PICK_SCRIPTED_MODEL_KEY.binding,
     command: 'workbench.action.chat.open',
     args: { query: '', isPartialQuery: true, modelSelector: { vendor } },
   };
@@ -62,8 +62,8 @@ function bindScriptedModelKey(sandbox, vendor) {
 /**
  * Installs the test extensions `version` can load. Returns what the run needs to know:
  * `names` of the installed extensions, `env` for the extension host, `scriptFile`, where the
- * scripted model reads its script, and `pickModelKey`, the key that opens the chat with it picked
- * (both undefined when it is not installed).
+ * scripted model reads its script, and `pickModelKey`, the key (for playwright's keyboard.press)
+ * that opens the chat with it picked (both undefined when it is not installed).
  */
 export function installTestExtensions(sandbox, version) {
   const manifest = JSON.parse(fs.readFileSync(SCRIPTED_MODEL.manifest, 'utf8'));
@@ -77,5 +77,5 @@ export function installTestExtensions(sandbox, version) {
   fs.copyFileSync(SCRIPTED_MODEL.manifest, path.join(target, 'package.json'));
   bindScriptedModelKey(sandbox, manifest.contributes.languageModelChatProviders[0].vendor);
   const scriptFile = path.join(sandbox.root, 'scripted-model.json');
-  return { names: [id], env: { MULTI_EDIT_SCRIPTED_MODEL_SCRIPT: scriptFile }, scriptFile, pickModelKey: PICK_SCRIPTED_MODEL_KEY };
+  return { names: [id], env: { MULTI_EDIT_SCRIPTED_MODEL_SCRIPT: scriptFile }, scriptFile, pickModelKey: PICK_SCRIPTED_MODEL_KEY.press };
 }

@@ -5,14 +5,14 @@
 // newest). Multi-Edit is installed from this checkout, with the test extensions that version
 // supports (scripted model: 1.104 and later).
 //
-// A scenario module exports `name`, `run({ page, workspace, ui, artifacts, vscodeVersion,
-// scriptFile })`, and optionally `needs(context)`, which returns why the scenario does not apply
-// to this run (it is then skipped), or undefined. `page` is the playwright page, `workspace` the
-// folder's path on disk, `ui` the helpers of workbench.mjs, `artifacts` the folder for its files
-// (test-artifacts/ui-<version>), `scriptFile` where the scripted model reads its script (undefined
-// without it). Arguments filter scenarios by file name. Prints each scenario, then
-// `N passed, N failed`; exits non-zero on a failure or when no scenario ran.
-// UI_SCENARIO_TIMEOUT_S (default 120) bounds each scenario.
+// A scenario module exports `name`, `run(context)` and optionally `needs(context)`, which returns
+// why the scenario does not apply to this run (it is then skipped), or undefined. The context:
+// `page` (playwright), `workspace` (the folder's path on disk), `ui` (the helpers of
+// workbench.mjs), `artifacts` (test-artifacts/ui-<version>), `vscodeVersion`, `scriptFile` (where
+// the scripted model reads its script) and `pickModelKey` (the key that opens the chat with it
+// picked); the last two are undefined without the scripted model. Arguments filter scenarios by
+// file name. Prints each scenario, then `N passed, N failed`; exits non-zero on a failure or when
+// no scenario ran. UI_SCENARIO_TIMEOUT_S (default 120) bounds each scenario.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,6 +102,7 @@ async function runAll(scenarioFiles) {
       artifacts: UI_ARTIFACTS,
       vscodeVersion: VERSION.vscode,
       scriptFile: testExtensions.scriptFile,
+      pickModelKey: testExtensions.pickModelKey,
     };
     for (const file of scenarioFiles) {
       counts[await runScenario(file, context)]++;
