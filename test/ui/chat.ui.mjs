@@ -91,5 +91,9 @@ export async function run({ page, workspace, ui, scriptFile, pickModelKey }) {
   await send(page, chat, '@multiedit /explain');
   await ui.waitForText(chat.getByText('The last failure in this chat'), { timeout: 30_000 });
   await ui.waitForText(chat.getByText(/Next step: Correct the failing edits/));
+
+  // Leave the workbench as the next scenario expects it: no chat failure in the Problems panel.
   await page.locator('.part.auxiliarybar .codicon-auxiliarybar-restore, .part.auxiliarybar .codicon-auxiliarybar-maximize').first().click();
+  await ui.runCommand('Multi-Edit: Clear Diagnostics');
+  fs.rmSync(file);
 }
