@@ -37,5 +37,10 @@ export async function run({ page, ui }) {
     if (!levels.includes('3')) throw new Error(`${tool.slice(0, -2)} is not listed inside the tool set (levels ${JSON.stringify(levels)})`);
   }
   await ui.screenshot('tool-set');
-  await page.keyboard.press('Escape');
+  // The first Escape may only clear the filter: close the picker for the next scenario.
+  for (let attempt = 0; attempt < 3 && (await picker.isVisible()); attempt++) {
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+  }
+  await picker.waitFor({ state: 'hidden' });
 }
