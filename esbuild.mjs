@@ -1,6 +1,7 @@
-// Bundles the extension (cjs, vscode external) and the CLI (node, with a shebang).
+// Bundles the extension (cjs, vscode external), the CLI (node, with a shebang) and the CLI's MCP server.
 import * as esbuild from 'esbuild';
 import { chmodSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -16,9 +17,47 @@ const common = {
   logLevel: 'warning',
 };
 
+/**
+ * Modules the CLI loads with import() only when a request needs them: each is a file
+ * of its own in dist/, so `multi-edit apply` of a valid request never reads or
+ * compiles them. schemaProblem holds zod, which explains an invalid request.
+ */
+const cliLazyModules = ['src/core/request/schemaProblem.ts'];
+
+/** The name of a lazy module's file in dist/. */
+const lazyOutName = (entry) => `${basename(entry, '.ts')}.js`;
+
+/**
+ * Keeps the CLI's lazy modules out of its bundle, and lets it drop the zod schemas:
+ * the core's index re-exports them, but the CLI uses none of them, and declaring
+ * schemas.ts free of side effects lets esbuild leave it (and zod) out.
+ */
+const cliLoading = {
+  name: 'cli-loading',
+  setup(build) {
+    const lazy = new Map(cliLazyModules.map((entry) => [resolve(entry).replace(/\.ts$/, ''), lazyOutName(entry)]));
+    const schemas = resolve('src/core/contract/schemas');
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const target = resolve(args.resolveDir, args.path).replace(/\.(js|ts)$/, '');
+      if (args.kind === 'dynamic-import' && lazy.has(target)) {
+        return { path: `./${lazy.get(target)}`, external: true };
+      }
+      if (target === schemas) {
+        return { path: `${schemas}.ts`, sideEffects: false };
+      }
+      return undefined;
+    });
+  },
+};
+
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/node/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/node/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [cliLoading] },
+  ...cliLazyModules.map((entry) => ({ ...common, entryPoints: [entry], outfile: `dist/${lazyOutName(entry)}` })),
+  // The MCP server and its SDK, loaded by dist/cli.js only for `multi-edit mcp` (src/node/mcpLauncher.ts).
+  // It shares the CLI's lazy modules: bundling them in would wrap zod in lazy initialisers that the
+  // SDK's own zod schemas run ahead of.
+  { ...common, entryPoints: ['src/node/mcp/server.ts'], outfile: 'dist/mcp.js', plugins: [cliLoading] },
 ];
 
 // Lines the watch task's problem matcher waits for: each rebuild starts and ends visibly.
@@ -32,7 +71,7 @@ const watchReporter = {
 
 if (watch) {
   for (const options of builds) {
-    const context = await esbuild.context({ ...options, plugins: [watchReporter] });
+    const context = await esbuild.context({ ...options, plugins: [...(options.plugins ?? []), watchReporter] });
     await context.watch();
   }
 } else {

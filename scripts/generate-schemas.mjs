@@ -1,7 +1,9 @@
 // Generates the request JSON Schemas from the zod schemas (src/core/contract/schemas.ts),
 // the single source of truth:
 //  - package.json contributes.languageModelTools[].inputSchema, one per tool;
-//  - schemas/multiedit-request.schema.json, either request shape, for request files.
+//  - schemas/multiedit-request.schema.json, either request shape, for request files;
+//  - src/core/contract/requestSchemas.json, the JSON Schema of each tool's request, with which
+//    the engine accepts a valid request without loading zod (src/core/request/requestShape.ts).
 // test/unit/schemaDrift.test.ts fails when these differ from what the zod schemas give.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -11,6 +13,7 @@ import * as esbuild from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packageFile = join(root, 'package.json');
 const requestSchemaFile = join(root, 'schemas', 'multiedit-request.schema.json');
+const coreSchemasFile = join(root, 'src', 'core', 'contract', 'requestSchemas.json');
 
 /** Bundles schemas.ts in memory and imports it, so no compiled output has to exist. */
 async function loadRequestJsonSchemas() {
@@ -75,5 +78,6 @@ const requestSchema = requestFileSchema(schemas);
 const written = [
   writeJsonIfChanged(packageFile, pkg, `${JSON.stringify(pkg, null, 2)}\n`) && 'package.json',
   writeJsonIfChanged(requestSchemaFile, requestSchema, `${JSON.stringify(requestSchema, null, 2)}\n`) && relative(root, requestSchemaFile),
+  writeJsonIfChanged(coreSchemasFile, schemas, `${JSON.stringify(schemas, null, 2)}\n`) && relative(root, coreSchemasFile),
 ].filter(Boolean);
-console.log(written.length > 0 ? `Updated ${written.join(' and ')}` : 'The schemas are up to date');
+console.log(written.length > 0 ? `Updated ${written.join(', ')}` : 'The schemas are up to date');

@@ -27,5 +27,8 @@ export { defaultPathCheck, hasParentSegment, isAbsolutePath } from './store/path
 export { LineIndex } from './text/lineIndex';
 export { detectEol, withEol } from './text/eol';
 export { locateClosestMatch } from './nearMiss/closestMatch';
+export { nearestNames } from './nearMiss/nearbyNames';
+export { commonSubsequence } from './text/lcs';
 export { successResponse } from './report/successReport';
 export { unifiedDiff } from './report/diff';
+export { lineRuns, splitLinesKeepingEnds } from './report/lineDiff';

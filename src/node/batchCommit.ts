@@ -24,7 +24,7 @@ import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, type Node
 import { newLockRecord, parseRecord, retireRecord, serializeRecord, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch } from './recovery';
 import { sidecarPath } from './sidecars';
-import { encodeText, isReadVersion, sameBytes } from './textBytes';
+import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
 
 interface Target {
   readonly write: PlannedWrite;
@@ -193,11 +193,10 @@ class BatchCommit {
     const handle = await this.fs.open(target.real, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const stats = await handle.stat();
-      if (!stats.isFile() || stats.size !== version.bytes.length) {
+      if (!stats.isFile() || stats.size !== version.byteLength) {
         return stale(target);
       }
-      const current = await handle.readFile();
-      return sameBytes(current, version.bytes) ? { ok: true, value: undefined } : stale(target);
+      return (await fileHolds(handle, encodedChunks(target.write.original))) ? { ok: true, value: undefined } : stale(target);
     } finally {
       await handle.close();
     }
@@ -205,7 +204,7 @@ class BatchCommit {
 
   private async stage(target: Target): Promise<StoreResult<void>> {
     const newPath = sidecarPath(target.real, 'new');
-    await writeSynced(this.fs, newPath, encodeText(target.write), 'w', 0o600);
+    await writeSynced(this.fs, newPath, encodedChunks(target.write), 'w', 0o600);
     const current = await this.fs.stat(target.real);
     await this.fs.chmod(newPath, current.mode & 0o7777);
     await this.keepOwner(newPath, current.uid, current.gid);
@@ -225,7 +224,7 @@ class BatchCommit {
       if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'EXDEV', 'ENOSYS'].includes(errnoOf(error) ?? '')) {
         throw error;
       }
-      await writeSynced(this.fs, oldPath, encodeText({ text: target.write.original.text, bom: target.write.original.bom }), 'w', mode);
+      await writeSynced(this.fs, oldPath, encodedChunks(target.write.original), 'w', mode);
     }
   }
 

@@ -14,6 +14,7 @@ import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath } from './cliPaths';
 import { Interruption } from './interruption';
+import { startMcpServer } from './mcpLauncher';
 import { NodeFileStore } from './nodeFileStore';
 
 const EXIT_SUCCESS = 0;
@@ -36,6 +37,8 @@ async function main(args: readonly string[]): Promise<number> {
       return EXIT_SUCCESS;
     case 'usage_error':
       return reportUsageError(command.message, true);
+    case 'mcp':
+      return startMcpServer(command);
     case 'apply':
       try {
         return await apply(command);
@@ -65,7 +68,11 @@ async function apply(command: ApplyCommand): Promise<number> {
     displayPath,
     cancellation: interruption,
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
-    limits: { maxDiffBytes: Number.POSITIVE_INFINITY },
+    limits: {
+      maxDiffBytes: Number.POSITIVE_INFINITY,
+      ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
+      ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
+    },
   }));
   const exitCode = response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
   const report = command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`;

@@ -1,5 +1,7 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
+import type { InsideIndentationPolicy } from '../core/index';
+
 export type OutputFormat = 'json' | 'text';
 
 /** The request operand that means "read the request from standard input". */
@@ -9,17 +11,30 @@ export interface ApplyCommand {
   readonly kind: 'apply';
   readonly dryRun: boolean;
   readonly format: OutputFormat;
+  /** Files larger than this are FILE_TOO_LARGE; undefined keeps the engine's default. */
+  readonly maxFileBytes?: number;
   /** A request file path, or STDIN_OPERAND. */
   readonly source: string;
+  /** --inside-indentation: what to do with a match that starts inside a line's indentation. */
+  readonly insideIndentation?: InsideIndentationPolicy;
+}
+
+/** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
+export interface McpCommand {
+  readonly kind: 'mcp';
+  /** The --root directories, as given (resolved by the server). */
+  readonly roots: readonly string[];
 }
 
 export type CliCommand =
   | ApplyCommand
+  | McpCommand
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
   | { readonly kind: 'usage_error'; readonly message: string };
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text'];
+const INDENTATION_POLICIES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
 
 const usageError = (message: string): CliCommand => ({ kind: 'usage_error', message });
 
@@ -34,15 +49,37 @@ export function parseArgs(args: readonly string[]): CliCommand {
   if (command === undefined) {
     return usageError('no command given');
   }
+  if (command === 'mcp') {
+    return parseMcp(rest);
+  }
   if (command !== 'apply') {
-    return usageError(`unknown command "${command}"; the only command is "apply"`);
+    return usageError(`unknown command "${command}"; the commands are "apply" and "mcp"`);
   }
   return parseApply(rest);
+}
+
+function parseMcp(args: readonly string[]): CliCommand {
+  const roots: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--root' || arg.startsWith('--root=')) {
+      const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
+      if (value === undefined || value === '') {
+        return usageError('--root needs a directory');
+      }
+      roots.push(value);
+    } else {
+      return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
+    }
+  }
+  return { kind: 'mcp', roots };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
+  let insideIndentation: InsideIndentationPolicy | undefined;
+  let maxFileBytes: number | undefined;
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -61,6 +98,19 @@ function parseApply(args: readonly string[]): CliCommand {
         return usageError(`unknown format "${value}"; use json or text`);
       }
       format = value as OutputFormat;
+    } else if (arg === '--inside-indentation' || arg.startsWith('--inside-indentation=')) {
+      const value = arg === '--inside-indentation' ? args[++index] : arg.slice('--inside-indentation='.length);
+      if (!INDENTATION_POLICIES.includes(value as InsideIndentationPolicy)) {
+        return usageError(`--inside-indentation needs one of ${INDENTATION_POLICIES.join(', ')}`);
+      }
+      insideIndentation = value as InsideIndentationPolicy;
+    } else if (arg === '--max-file-size' || arg.startsWith('--max-file-size=')) {
+      const value = arg === '--max-file-size' ? args[++index] : arg.slice('--max-file-size='.length);
+      const megabytes = Number(value);
+      if (value === undefined || value.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) {
+        return usageError('--max-file-size needs a positive number of megabytes');
+      }
+      maxFileBytes = Math.floor(megabytes * 1024 * 1024);
     } else if (arg.startsWith('-') && arg !== STDIN_OPERAND) {
       return usageError(`unknown option "${arg}"`);
     } else {
@@ -73,5 +123,5 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0] };
+  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }

@@ -1,7 +1,8 @@
 /** The CLI's usage line and its --help text. */
 import { ERRORS_DOC_URL } from '../core/index';
 
-export const USAGE = 'usage: multi-edit apply [--dry-run] [--format json|text] <request.json | ->';
+export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse] <request.json | ->
+       multi-edit mcp [--root DIR]...`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -12,6 +13,9 @@ ${USAGE}
 Commands:
   apply <request.json>   Apply the request in the file.
   apply -                Read the request from standard input.
+  mcp                    Serve the tools multi_edit and multi_edit_files to an MCP
+                         client (Claude Code, Codex, Cursor, VS Code...) on stdio,
+                         until standard input closes. Logs go to stderr.
 
 Options:
   --dry-run              Check every edit and print the unified diff; write nothing.
@@ -21,6 +25,16 @@ Options:
                          "error code=... file=... edit=... msg=..." followed by the
                          diagnosis, the recovery hints and the file's text around the failure.
                          edit=N is the 0-based edit_index, as in the JSON.
+  --root DIR             (mcp) A folder the tools may edit in; repeat for several.
+                         Without it: the roots the client lists, or else the
+                         current directory. Client roots can narrow --root, never
+                         widen it. .git, .hg, .svn and .env* files are refused.
+  --inside-indentation P An old_string starting with spaces or tabs that matches inside
+                         a line's indentation: warn (default) applies it with a
+                         MATCH_INSIDE_INDENTATION warning; refuseMultiline refuses it
+                         when new_string spans lines; refuse always refuses it.
+  --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
+                         default 32.
   -h, --help             Show this help.
   --version              Print the version.
 

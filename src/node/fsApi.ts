@@ -8,7 +8,7 @@ import { errnoOf } from '../core/index';
 
 export type NodeFsApi = Pick<
   typeof fsPromises,
-  'access' | 'open' | 'stat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile'
+  'access' | 'open' | 'stat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile' | 'readdir'
 >;
 
 /** Removes `path`; a file that is already gone is what we wanted. */
@@ -48,13 +48,17 @@ export async function readIfPresent(fs: NodeFsApi, path: string): Promise<string
 }
 
 /**
- * Writes `data` to a file, syncs it and closes it; with `flag` 'wx' it fails when the
- * file exists. A file this call created but could not fill is removed again.
+ * Writes `data` (or each of its chunks in turn) to a file, syncs it and closes it;
+ * with `flag` 'wx' it fails when the file exists. A file this call created but could
+ * not fill is removed again.
  */
-export async function writeSynced(fs: NodeFsApi, path: string, data: string | Uint8Array, flag: 'w' | 'wx', mode: number): Promise<void> {
+export async function writeSynced(fs: NodeFsApi, path: string, data: string | Uint8Array | Iterable<Uint8Array>, flag: 'w' | 'wx', mode: number): Promise<void> {
   const handle = await fs.open(path, flag, mode);
   try {
-    await handle.writeFile(data);
+    // writeFile on a handle writes from its current position: the chunks follow one another.
+    for (const chunk of typeof data === 'string' || data instanceof Uint8Array ? [data] : data) {
+      await handle.writeFile(chunk);
+    }
     await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);

@@ -54,6 +54,14 @@ export class NodeFileStore implements FileStore {
     }
   }
 
+  async listNames(directory: string): Promise<StoreResult<readonly string[]>> {
+    try {
+      return { ok: true, value: await this.fs.readdir(directory) };
+    } catch (error) {
+      return storeFailureFromError(error, 'read');
+    }
+  }
+
   async read(path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<StoreResult<StoredText>> {
     let bytes: Uint8Array;
     try {

@@ -1,23 +1,53 @@
 /**
- * Text to bytes and back, as the Node store reads and writes them: strict UTF-8, a
- * BOM kept aside, and the exact bytes read kept as the version, so a commit can tell
- * whether the file still holds them.
+ * Text to bytes and back, as the Node store reads and writes them: strict UTF-8 and a
+ * BOM kept aside. Strict decoding has exactly one encoding back, so the text read is
+ * itself the version: a commit tells whether the file still holds it by encoding it
+ * again, a chunk at a time, and the bytes read need not be kept.
  */
+import type { FileHandle } from 'node:fs/promises';
 import type { StoredText, StoreResult } from '../core/index';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-/** The version token of a text read from disk: the bytes as read. */
+/** The version token of a text read from disk: the file held that text's bytes, this many. */
 export interface ReadVersion {
-  readonly bytes: Uint8Array;
+  readonly byteLength: number;
 }
 
 export function isReadVersion(version: unknown): version is ReadVersion {
-  return typeof version === 'object' && version !== null && (version as ReadVersion).bytes instanceof Uint8Array;
+  return typeof version === 'object' && version !== null && typeof (version as ReadVersion).byteLength === 'number';
 }
 
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+/** Bytes compared, or encoded, at a time: a commit never holds a second whole copy of a file. */
+const CHUNK = 1 << 20;
+
+/** Whether the file open at `handle` holds exactly the bytes of `expected`, read a chunk at a time. */
+export async function fileHolds(handle: Pick<FileHandle, 'read'>, expected: Iterable<Uint8Array>): Promise<boolean> {
+  let buffer = Buffer.alloc(1);
+  let offset = 0;
+  for (const chunk of expected) {
+    if (buffer.length < chunk.length) {
+      buffer = Buffer.allocUnsafe(chunk.length);
+    }
+    const read = await readFully(handle, buffer, chunk.length, offset);
+    if (read !== chunk.length || !buffer.subarray(0, read).equals(chunk)) {
+      return false;
+    }
+    offset += read;
+  }
+  return (await readFully(handle, buffer, 1, offset)) === 0;
+}
+
+async function readFully(handle: Pick<FileHandle, 'read'>, buffer: Buffer, length: number, position: number): Promise<number> {
+  let total = 0;
+  while (total < length) {
+    const { bytesRead } = await handle.read(buffer, total, length - total, position + total);
+    if (bytesRead === 0) {
+      break;
+    }
+    total += bytesRead;
+  }
+  return total;
 }
 
 export function decodeUtf8(bytes: Uint8Array): StoreResult<StoredText> {
@@ -28,13 +58,36 @@ export function decodeUtf8(bytes: Uint8Array): StoreResult<StoredText> {
   }
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
-    const version: ReadVersion = { bytes };
+    const version: ReadVersion = { byteLength: bytes.length };
     return { ok: true, value: { text, bom, version } };
   } catch {
     return { ok: false, code: 'INVALID_ENCODING', detail: 'the file is not valid UTF-8 text' };
   }
 }
 
-export function encodeText(text: { readonly text: string; readonly bom: boolean }): Buffer {
-  return Buffer.from(text.bom ? `\uFEFF${text.text}` : text.text, 'utf8');
+/**
+ * The bytes a text is written as (the BOM first, when it had one), a megabyte or so
+ * at a time, so the whole encoded file is never in memory at once. Every chunk is
+ * encoded into the same buffer: use each one before asking for the next.
+ */
+export function* encodedChunks(text: { readonly text: string; readonly bom: boolean }): Generator<Uint8Array> {
+  if (text.bom) {
+    yield Uint8Array.from(UTF8_BOM);
+  }
+  const value = text.text;
+  // UTF-8 takes at most three bytes for one UTF-16 unit.
+  const buffer = Buffer.allocUnsafe(Math.min(value.length, CHUNK) * 3);
+  for (let from = 0; from < value.length;) {
+    let to = Math.min(value.length, from + CHUNK);
+    // Splitting a surrogate pair between chunks would write each half as U+FFFD.
+    if (to < value.length && isHighSurrogate(value.charCodeAt(to - 1))) {
+      to--;
+    }
+    yield buffer.subarray(0, buffer.write(value.slice(from, to), 'utf8'));
+    from = to;
+  }
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { comparableKey, findClosestMatch, locateClosestMatch, longestPrefixMatch } from '../../src/core/nearMiss/closestMatch';
+import { findClosestMatch, locateClosestMatch, longestPrefixMatch } from '../../src/core/nearMiss/closestMatch';
+import { comparableKey } from '../../src/core/nearMiss/lookalikes';
 import { LineIndex } from '../../src/core/text/lineIndex';
 import { TAB_INDENTED, numberedLines } from './fixtures/explain/texts';
 

@@ -31,10 +31,25 @@ describe('snippetAround', () => {
     assert.deepEqual(bottom.snippet.split('\n'), [lineName(4999), lineName(5000), '']);
   });
 
-  it('drops the CR of CRLF endings and joins lines with LF', () => {
+  it('keeps the CRLF endings of a CRLF file, so the snippet is the raw text', () => {
     const crlf = LineIndex.of(CRLF_FILE);
     const { snippet } = snippetAround(CRLF_FILE, crlf, CRLF_FILE.indexOf('start'), { contextLines: 1, maxSnippetLineChars: 100 });
-    assert.equal(snippet, 'if (ready) {\n    start();\n}');
+    assert.equal(snippet, 'if (ready) {\r\n    start();\r\n}');
+    assert.ok(CRLF_FILE.includes(snippet));
+  });
+
+  it('keeps each line\'s own ending where a CRLF block sits in an LF file', () => {
+    const text = 'one\ntwo\r\nthree\r\nfour\n';
+    const { snippet } = snippetAround(text, LineIndex.of(text), text.indexOf('three'), { contextLines: 2, maxSnippetLineChars: 100 });
+    assert.equal(snippet, 'one\ntwo\r\nthree\r\nfour\n');
+  });
+
+  it('lists every line it clipped in clipped_lines, and only those', () => {
+    const text = `short\n${'z'.repeat(300)}\nend\n${'w'.repeat(50)}`;
+    const result = snippetAround(text, LineIndex.of(text), text.indexOf('end'), { contextLines: 2, maxSnippetLineChars: 40 });
+    assert.deepEqual(result.clipped_lines, [2, 4]);
+    const whole = snippetAround(text, LineIndex.of(text), 0, { contextLines: 0, maxSnippetLineChars: 40 });
+    assert.equal(whole.clipped_lines, undefined);
   });
 
   it('keeps a lone CR inside a line as raw text', () => {
@@ -74,7 +89,8 @@ describe('snippetAround', () => {
         const offset = text.length === 0 ? 0 : seed % (text.length + 1);
         const { snippet, start_line } = snippetAround(text, lines, offset, { contextLines, maxSnippetLineChars });
         const line0 = lines.lineOfOffset(offset);
-        const shown = snippet.split('\n');
+        // A line's CRLF ending stays in the snippet: its CR ends the line's text here.
+        const shown = snippet.split('\n').map((line, at, all) => (at < all.length - 1 && line.endsWith('\r') ? line.slice(0, -1) : line));
         assert.ok(start_line <= line0 + 1 && line0 + 1 < start_line + shown.length);
         assert.ok(shown.length <= 2 * contextLines + 1);
         const own = shown[line0 + 1 - start_line];

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { heldDocumentLocks, withDocumentLocks } from '../../src/vscode/platform/documentLocks';
+import { heldDocumentLocks, withDocumentLocks } from '../../src/shared/documentLocks';
 
 /** A critical section that records when it starts and ends, and ends when told. */
 function gate(name: string, events: string[]): { run: () => Promise<string>; open: () => void } {

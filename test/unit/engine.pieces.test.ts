@@ -34,7 +34,7 @@ describe('engine: the piece path', () => {
 
   it('sees a new match made by a replacement as ambiguous', () => {
     const outcome = checkEdits('key=1; other', [edit('other', 'key=1'), edit('key=1', 'key=2')], { maxLocations: 5, strategy: 'pieces' });
-    assert.deepEqual(outcome.verdicts[1], { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: 2, firstOffsets: [0, 7] });
+    assert.deepEqual(outcome.verdicts[1], { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: 2, firstOffsets: [0, 7], matchOffsets: [0, 7] });
   });
 
   it('keeps working after a replace_all makes hundreds of pieces', () => {

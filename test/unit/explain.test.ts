@@ -84,13 +84,23 @@ describe('explainMiss', () => {
     assert.ok(result.context.snippet.includes('delta\repsilon'));
   });
 
-  it('clips a very long line around the miss', () => {
+  it('clips a very long line around the miss far above the usual limit, and says it clipped it', () => {
     const text = Array.from({ length: 20000 }, (_, i) => `var a${i}=f(${i});`).join('');
     const result = explain(text, 'var a15000 = f(15000);', 'nothing like this', { contextLines: 6, maxSnippetLineChars: 80 });
     assert.equal(result.diagnosis?.kind, 'WHITESPACE_ONLY');
     assert.equal(result.context.start_line, 1);
-    assert.ok(result.context.snippet.length <= 80);
+    assert.ok(result.context.snippet.length <= 16 * 1024);
+    assert.deepEqual(result.context.clipped_lines, [1]);
     assert.ok(result.context.snippet.includes('var a15000=f(15000);'), result.context.snippet);
+  });
+
+  it('keeps a 480-character line of the near match whole, and clips only the lines around it, naming each', () => {
+    const long = `const banner = "${'x'.repeat(460)}";`;
+    const text = `${'y'.repeat(300)}\nfunction a() {\n  ${long}\n}\n`;
+    const result = explain(text, `function a() {\n    ${long}\n}`, 'nothing like this', { contextLines: 2, maxSnippetLineChars: 240 });
+    assert.equal(result.diagnosis?.kind, 'INDENTATION');
+    assert.ok(result.context.snippet.includes(`  ${long}\n`), 'the near-match line is whole');
+    assert.deepEqual(result.context.clipped_lines, [1]);
   });
 
   it('never throws, and its snippet overlaps the closest match', () => {
@@ -100,10 +110,11 @@ describe('explainMiss', () => {
       const index = LineIndex.of(text);
       const result = explainMiss(text, index, needle, newString, { contextLines, maxSnippetLineChars: 40 });
       const shown = result.context.snippet.split('\n').length;
-      assert.ok(result.context.start_line >= 1 && shown <= 2 * contextLines + 1);
+      const first = result.closest ? index.position(result.closest.offset).line : 1;
+      const last = result.closest ? index.position(result.closest.offset + result.closest.length).line : 1;
+      // 2n+1 lines, or the whole near match with n lines either side when it is longer.
+      assert.ok(result.context.start_line >= 1 && shown <= Math.max(2 * contextLines + 1, last - first + 1 + 2 * contextLines));
       if (result.closest) {
-        const first = index.position(result.closest.offset).line;
-        const last = index.position(result.closest.offset + result.closest.length).line;
         assert.ok(result.context.start_line <= last && first <= result.context.start_line + shown - 1);
       }
     }), { numRuns: 1000 });

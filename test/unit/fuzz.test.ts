@@ -329,15 +329,18 @@ function applyOneByOne(fileText: string, edits: readonly Edit[]): { text: string
   const earlierOld = new Set<string>();
   let current = fileText;
   for (const [editIndex, edit] of edits.entries()) {
-    const oldString = inEol(edit.old_string);
-    const newString = inEol(edit.new_string);
-    const inputCode: ErrorCode | undefined = oldString === '' ? 'EMPTY_OLD_STRING'
-      : oldString === newString ? 'NO_OP_EDIT'
-        : earlierOld.has(oldString) ? 'DUPLICATE_OLD_STRING' : undefined;
+    const converted = inEol(edit.old_string);
+    // old_string in the file's endings; when that does not occur but the bytes as sent do, as sent.
+    const asSent = converted !== edit.old_string && !current.includes(converted) && current.includes(edit.old_string);
+    const oldString = asSent ? edit.old_string : converted;
+    const newString = asSent ? edit.new_string : inEol(edit.new_string);
+    const inputCode: ErrorCode | undefined = converted === '' ? 'EMPTY_OLD_STRING'
+      : converted === inEol(edit.new_string) ? 'NO_OP_EDIT'
+        : earlierOld.has(converted) ? 'DUPLICATE_OLD_STRING' : undefined;
     if (inputCode) {
       return { editIndex, code: inputCode };
     }
-    earlierOld.add(oldString);
+    earlierOld.add(converted);
     const first = current.indexOf(oldString);
     if (first === -1) {
       return { editIndex, code: 'MATCH_NOT_FOUND' };

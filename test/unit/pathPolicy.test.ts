@@ -4,7 +4,7 @@ import type { PathCheckResult } from '../../src/core/engine/options';
 import {
   containingFolder, createPathCheck, globToRegExp, matchingProtectedGlob, RELATIVE_PATH_RESOLVED, resolveRequestedPath,
   type PathPolicyConfig, type WorkspaceFolderInfo,
-} from '../../src/vscode/platform/pathPolicy';
+} from '../../src/shared/pathPolicy';
 import { DEFAULT_PROTECTED_GLOBS } from '../../src/vscode/platform/settings';
 
 const ws = path.resolve('/work/ws');

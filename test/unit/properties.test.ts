@@ -53,7 +53,11 @@ function referenceApply(text: string, edits: readonly Edit[]): string | undefine
       return undefined;
     }
     seen.add(oldString);
-    const next = applyOne(current, oldString, inEol(edit.new_string, eol), edit.replace_all ?? false);
+    // old_string in the file's endings; when that does not occur but the bytes as sent do, as sent.
+    const asSent = oldString !== edit.old_string && !current.includes(oldString) && current.includes(edit.old_string);
+    const next = asSent
+      ? applyOne(current, edit.old_string, edit.new_string, edit.replace_all ?? false)
+      : applyOne(current, oldString, inEol(edit.new_string, eol), edit.replace_all ?? false);
     if (next === undefined) {
       return undefined;
     }

@@ -80,6 +80,10 @@ describe('schema drift: package.json and schemas/ against the zod schemas', () =
     assert.equal(file.$schema, 'http://json-schema.org/draft-07/schema#');
     assert.deepEqual(file.oneOf, TOOL_NAMES.map((name) => withoutDialect(generated[name])));
   });
+
+  it(`src/core/contract/requestSchemas.json, the engine's quick request check, equals the zod schemas (${fix})`, () => {
+    assert.deepEqual(readJson('src/core/contract/requestSchemas.json'), generated);
+  });
 });
 
 describe('settings drift: package.json contributes.configuration against src/vscode/settings.ts', () => {

@@ -42,7 +42,7 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
     ...(extras.file_index !== undefined ? { file_index: extras.file_index } : {}),
     ...(extras.edit_index !== undefined ? { edit_index: extras.edit_index } : {}),
     recovery_hints: [...new Set([...(extras.hints ?? []), ...info.hints])],
-    ...(extras.diagnosis ? { diagnosis: { kind: extras.diagnosis.kind, detail: sanitizeText(extras.diagnosis.detail) } } : {}),
+    ...(extras.diagnosis ? { diagnosis: { ...extras.diagnosis, detail: sanitizeText(extras.diagnosis.detail) } } : {}),
     ...(extras.context ? { context: extras.context } : {}),
     edit_status: (extras.edit_status ?? []).map((status) => ({ ...status, message: sanitizeText(status.message) })),
     next_action: {
@@ -121,6 +121,7 @@ const REDUCTIONS: readonly Reduction[] = [
     edit_status: envelope.edit_status.map(({ context: _context, ...status }) => status),
   }),
   (envelope) => mapContext(envelope, withoutLocationSnippets),
+  (envelope) => mapContext(envelope, (context) => (context.match_lines ? { ...context, match_lines: context.match_lines.slice(0, 100) } : context)),
   (envelope) => mapContext(envelope, (context) => shrinkSnippet(context, 5, 120)),
   (envelope) => ({
     ...envelope,
@@ -178,18 +179,28 @@ function withoutLocationSnippets(context: EnvelopeContext): EnvelopeContext {
   return context.match_locations ? { ...context, match_locations: context.match_locations.map((location) => ({ ...location, snippet: '' })) } : context;
 }
 
-/** The middle `lines` lines of the snippet, each at most `lineChars` long; start_line follows. */
+/**
+ * The middle `lines` lines of the snippet, each at most `lineChars` long; start_line
+ * follows, and clipped_lines still names every clipped line that is left.
+ */
 function shrinkSnippet(context: EnvelopeContext, lines: number, lineChars: number): EnvelopeContext {
   if (context.snippet === undefined) {
     return context;
   }
   const all = context.snippet.split('\n');
   const first = Math.max(0, Math.floor((all.length - lines) / 2));
-  const kept = all.slice(first, first + lines).map((line) => clip(line, lineChars));
+  const startLine = (context.start_line ?? 1) + first;
+  const kept = all.slice(first, first + lines);
+  const shortened = kept.map((line) => clip(line, lineChars));
+  const wasClipped = new Set(context.clipped_lines ?? []);
+  const clipped = kept.flatMap((line, at) => (wasClipped.has(startLine + at) || shortened[at] !== line ? [startLine + at] : []));
+  const rest: EnvelopeContext = { ...context };
+  delete rest.clipped_lines;
   return {
-    ...context,
-    snippet: kept.join('\n'),
-    ...(context.start_line !== undefined ? { start_line: context.start_line + first } : {}),
+    ...rest,
+    snippet: shortened.join('\n'),
+    ...(context.start_line !== undefined ? { start_line: startLine } : {}),
+    ...(clipped.length > 0 ? { clipped_lines: clipped } : {}),
   };
 }
 

@@ -63,7 +63,7 @@ export const ERROR_CODES = {
   AMBIGUOUS_MATCH: {
     category: 'match', retryable: true, nextAction: 'fix_and_resubmit',
     summary: 'old_string occurs more than once and replace_all is false.',
-    hints: ['Add surrounding lines to old_string so that it occurs exactly once', 'Set replace_all to true to replace every occurrence'],
+    hints: [REREAD, 'Add surrounding lines to old_string so that it occurs exactly once', 'Set replace_all to true to replace every occurrence'],
   },
   FILE_NOT_FOUND: {
     category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',

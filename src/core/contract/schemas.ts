@@ -71,13 +71,32 @@ export const matchLocationSchema = z.object({
 });
 
 export const diagnosisKinds = [
-  'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE',
-  'ESCAPED_NEWLINES', 'ALREADY_APPLIED', 'STALE_CONTENT',
+  'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE', 'UNICODE_NORMALIZATION',
+  'ESCAPED_NEWLINES', 'ESCAPED_TEXT', 'LINE_NUMBER_PREFIX', 'BLANK_LINES', 'ELIDED_CONTENT', 'CONTENT_MISMATCH',
+  'ALREADY_APPLIED', 'STALE_CONTENT',
 ] as const;
+
+/** A stretch of file text: 1-based lines and columns, the end column just past its last character. */
+export const textRangeSchema = z.object({
+  start_line: z.number().int().min(1),
+  start_column: z.number().int().min(1),
+  end_line: z.number().int().min(1),
+  end_column: z.number().int().min(1),
+});
 
 export const diagnosisSchema = z.object({
   kind: z.enum(diagnosisKinds),
   detail: z.string(),
+  /** File position of the first difference named (ALREADY_APPLIED: where new_string starts). */
+  line: z.number().int().min(1).optional(),
+  column: z.number().int().min(1).optional(),
+  /** The 1-based line of old_string that differs first. */
+  old_string_line: z.number().int().min(1).optional(),
+  /** The file text old_string was compared with (ALREADY_APPLIED: new_string as it stands). */
+  near_match: textRangeSchema.optional(),
+  /** How many places that text occurs in the file, and the lines of the first few. */
+  occurrences: z.number().int().min(0).optional(),
+  occurrence_lines: z.array(z.number().int().min(1)).optional(),
 });
 
 export const contextSchema = z.object({
@@ -85,6 +104,12 @@ export const contextSchema = z.object({
   start_line: z.number().int().min(1).optional(),
   match_locations: z.array(matchLocationSchema).optional(),
   total_matches: z.number().int().min(0).optional(),
+  /** The line of every match, in order, up to a bound far above the detailed locations. */
+  match_lines: z.array(z.number().int().min(1)).optional(),
+  /** Snippet lines (1-based file lines) shortened with '…'; every other snippet line is whole. */
+  clipped_lines: z.array(z.number().int().min(1)).optional(),
+  /** FILE_NOT_FOUND: the existing names in the parent directory closest to the missing one. */
+  nearby_names: z.array(z.string()).optional(),
 });
 
 export const editStatusSchema = z.object({
@@ -138,6 +163,7 @@ export type SuccessResponse = z.infer<typeof successResponseSchema>;
 export type MatchLocation = z.infer<typeof matchLocationSchema>;
 export type DiagnosisKind = (typeof diagnosisKinds)[number];
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
+export type TextRange = z.infer<typeof textRangeSchema>;
 export type EnvelopeContext = z.infer<typeof contextSchema>;
 export type EditStatus = z.infer<typeof editStatusSchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -86,7 +86,7 @@ const REPLANS_AFTER_STALE = 4;
 
 async function planChecked(tool: string, input: unknown, context: EngineContext): Promise<PlanResult> {
   const maxBytes = context.limits.maxEnvelopeBytes;
-  const parsed = parseRequest(tool, input);
+  const parsed = await parseRequest(tool, input);
   if (!parsed.ok) {
     const { code, message, hints, fileIndex, filePath } = parsed.problem;
     return refuse(envelopeFor(code, message, {

@@ -2,6 +2,9 @@
 import type { ErrorCode } from '../contract/errorCodes';
 import type { FileStore } from '../store/fileStore';
 import type { Warning } from '../contract/schemas';
+import type { InsideIndentationPolicy } from '../matching/match';
+
+export type { InsideIndentationPolicy } from '../matching/match';
 
 export interface Limits {
   /** Lines shown before and after the closest partial match (snippet is 2n+1 lines). */
@@ -16,6 +19,12 @@ export interface Limits {
   readonly maxSnippetLineChars: number;
   /** The diffs of one success response stay within this many bytes, clipped at hunk boundaries. */
   readonly maxDiffBytes: number;
+  /**
+   * A match that starts inside a line's indentation (old_string indented less than the
+   * line): 'warn' applies it with a warning; 'refuseMultiline' refuses it when
+   * new_string spans lines (they would land mis-indented) and warns otherwise; 'refuse' always refuses.
+   */
+  readonly insideIndentation: InsideIndentationPolicy;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -25,6 +34,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxEnvelopeBytes: 32 * 1024,
   maxSnippetLineChars: 240,
   maxDiffBytes: 64 * 1024,
+  insideIndentation: 'warn',
 };
 
 /** Backoff for FILE_BUSY: from initialDelayMs, doubling, capped at maxDelayMs. */

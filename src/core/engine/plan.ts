@@ -9,8 +9,10 @@ import type { ErrorCode, NextAction } from '../contract/errorCodes';
 import { explainMiss } from '../nearMiss/explain';
 import type { FileStat, StoreResult, StoredText } from '../store/fileStore';
 import { LineIndex } from '../text/lineIndex';
-import { matchLocations } from '../nearMiss/context';
-import { checkEdits, type EditToCheck, type EditVerdict, type MatchOutcome } from '../matching/match';
+import { matchLocations, snippetAround } from '../nearMiss/context';
+import { nearestNames, splitPath } from '../nearMiss/nearbyNames';
+import { describeWhitespace } from '../nearMiss/describe';
+import { checkEdits, type EditToCheck, type EditVerdict, type IndentedMatch, type MatchOutcome } from '../matching/match';
 import type { PathCheckResult } from './options';
 import { retryWhileBusy } from './retry';
 import type { Diagnosis, Edit, EnvelopeContext, Warning } from '../contract/schemas';
@@ -91,17 +93,25 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   const displayPath = context.displayPath(path);
   const read = await readWithinLimits(path, target.stat, context);
   if (!read.ok) {
-    return fileLevelFailure(target, path, displayPath, read.code, read.detail, []);
+    const nearby = read.code === 'FILE_NOT_FOUND' ? await nearbyNames(path, context) : [];
+    return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], nearby);
   }
   const original = read.value;
   const { edits, eol, normalized } = prepareEdits(original.text, target.edits);
-  const outcome = checkEdits(original.text, edits, { maxLocations: context.limits.maxMatchLocations });
+  const outcome = checkEdits(original.text, edits, { maxLocations: context.limits.maxMatchLocations, insideIndentation: context.limits.insideIndentation });
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
   const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements };
-  return { ok: true, file, warnings: fileWarnings(file, eol, normalized) };
+  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized), ...indentationWarnings(file, outcome.verdicts)] };
+}
+
+/** The names in the missing file's directory closest to its name; none when the directory cannot be listed. */
+async function nearbyNames(path: string, context: EngineContext): Promise<string[]> {
+  const parts = splitPath(path);
+  const listed = parts && context.store.listNames ? await context.store.listNames(parts.directory) : undefined;
+  return parts && listed?.ok ? nearestNames(parts.name, listed.value) : [];
 }
 
 /** Stats a path, retrying while it is busy. */
@@ -140,7 +150,8 @@ function prepareEdits(text: string, edits: readonly Edit[]): { edits: EditToChec
     if (oldString !== edit.old_string || newString !== edit.new_string) {
       normalized.push(editIndex);
     }
-    return { oldString, newString, replaceAll: edit.replace_all ?? false };
+    const asSent = oldString !== edit.old_string ? { asSent: { oldString: edit.old_string, newString: edit.new_string } } : {};
+    return { oldString, newString, replaceAll: edit.replace_all ?? false, ...asSent };
   });
   return { edits: prepared, eol, normalized };
 }
@@ -169,15 +180,25 @@ function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: reado
   return warnings;
 }
 
+/** A warning for each edit that matched inside a line's indentation and was applied. */
+function indentationWarnings(file: PlannedFile, verdicts: readonly EditVerdict[]): Warning[] {
+  return verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideIndentation ? [{
+    code: 'MATCH_INSIDE_INDENTATION',
+    message: `Edit ${editIndex}'s old_string matched inside the indentation of a line of ${file.displayPath}, after ${describeWhitespace(verdict.insideIndentation.indentBefore)} more: the replacement keeps that indentation, and any later line of new_string lands as written; check the result`,
+    file_path: file.path,
+  }] : []));
+}
+
 function fileLevelFailure(
-  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[],
+  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], nearby: readonly string[] = [],
 ): FilePlan {
   const problems = target.edits.map((_edit, editIndex): EditProblem => ({
     editIndex,
     status: 'skipped',
     message: `not checked: ${displayPath} could not be edited (${code})`,
   }));
-  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints });
+  const nearbyContext = nearby.length > 0 ? { context: { nearby_names: [...nearby] } } : {};
+  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints, ...nearbyContext });
   return {
     ok: false,
     failure: { fileIndex: target.fileIndex, filePath, displayPath, editCount: target.edits.length, fileCode: code, problems, lead },
@@ -192,13 +213,18 @@ function editFailures(
   const explain = (editIndex: number, textBefore: string): Omit<LeadFailure, 'code' | 'editIndex' | 'message'> => {
     const verdict = outcome.verdicts[editIndex];
     if (verdict.status === 'failed' && verdict.code === 'MATCH_NOT_FOUND') {
-      return explainNotFound(textBefore, original, edits[editIndex], editIndex, outcome, context);
+      return verdict.insideIndentation
+        ? explainIndentedMatch(textBefore, verdict.insideIndentation, context)
+        : explainNotFound(textBefore, original, edits[editIndex], editIndex, outcome, context);
     }
     if (verdict.status === 'failed' && verdict.code === 'AMBIGUOUS_MATCH') {
       const index = LineIndex.of(textBefore);
       const locations = matchLocations(textBefore, index, verdict.firstOffsets, context.limits);
-      const shown = locations.length < verdict.totalMatches ? [`context.match_locations shows the first ${locations.length} of ${verdict.totalMatches} matches`] : [];
-      return { hints: shown, context: { match_locations: locations, total_matches: verdict.totalMatches } };
+      const matchLines = verdict.matchOffsets.map((offset) => index.lineOfOffset(offset) + 1);
+      const shown = locations.length < verdict.totalMatches
+        ? [`context.match_locations shows the first ${locations.length} of ${verdict.totalMatches} matches in detail, and context.match_lines the line of ${matchLines.length === verdict.totalMatches ? 'every one' : `the first ${matchLines.length}`}`]
+        : [];
+      return { hints: shown, context: { match_locations: locations, total_matches: verdict.totalMatches, match_lines: matchLines } };
     }
     return { hints: [] };
   };
@@ -247,7 +273,7 @@ function failedEditBehind(verdicts: readonly EditVerdict[], editIndex: number): 
 function explainNotFound(
   textBefore: string, original: string, edit: EditToCheck, editIndex: number, outcome: MatchOutcome, context: EngineContext,
 ): Pick<LeadFailure, 'hints' | 'diagnosis' | 'context' | 'action'> {
-  const explanation = explainMiss(textBefore, LineIndex.of(textBefore), edit.oldString, edit.newString, context.limits);
+  const explanation = explainMiss(textBefore, LineIndex.of(textBefore), edit.oldString, edit.newString, context.limits, edit.asSent?.oldString);
   const changedBy = earlierEditThatChanged(original, edit.oldString, outcome.applied, editIndex);
   if (changedBy !== undefined) {
     return {
@@ -270,6 +296,26 @@ function explainNotFound(
   };
 }
 
+/** A match refused because it starts inside a line's indentation: INDENTATION, at that line. */
+function explainIndentedMatch(textBefore: string, match: IndentedMatch, context: EngineContext): Pick<LeadFailure, 'hints' | 'diagnosis' | 'context'> {
+  const index = LineIndex.of(textBefore);
+  const { line } = index.position(match.offset);
+  const lineStart = index.lineStart(line - 1);
+  const end = index.position(index.lineEnd(line - 1));
+  const indent = /^[ \t]*/.exec(textBefore.slice(lineStart, index.lineEnd(line - 1)))?.[0] ?? '';
+  return {
+    diagnosis: {
+      kind: 'INDENTATION',
+      detail: `old_string occurs only inside the indentation of line ${line}, ${describeWhitespace(match.indentBefore)} in: line 1 of old_string is indented less than the file's ${describeWhitespace(indent)}, and the insideIndentation setting refuses such a match, since later lines of new_string would land mis-indented`,
+      line, column: 1, old_string_line: 1,
+      near_match: { start_line: line, start_column: 1, end_line: end.line, end_column: end.column },
+      occurrences: 1, occurrence_lines: [line],
+    },
+    context: snippetAround(textBefore, index, match.offset, context.limits),
+    hints: ['Copy the whole line with its leading whitespace into old_string, and indent every line of new_string as the file does'],
+  };
+}
+
 function detailOf({ diagnosis, context }: Pick<LeadFailure, 'diagnosis' | 'context'>): EditDetail {
   return { ...(diagnosis ? { diagnosis } : {}), ...(context ? { context } : {}) };
 }
@@ -286,7 +332,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'DUPLICATE_OLD_STRING':
       return `old_string is the same as the old_string of edit ${verdict.duplicateOf}`;
     case 'MATCH_NOT_FOUND':
-      return `old_string was not found in ${displayPath}`;
+      return verdict.insideIndentation
+        ? `old_string occurs in ${displayPath} only inside the indentation of a line, which the insideIndentation setting refuses`
+        : `old_string was not found in ${displayPath}`;
     case 'AMBIGUOUS_MATCH':
       return `old_string occurs ${verdict.totalMatches} times in ${displayPath}; it must occur exactly once unless replace_all is true`;
   }

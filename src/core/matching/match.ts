@@ -11,11 +11,23 @@ export interface EditToCheck {
   readonly oldString: string;
   readonly newString: string;
   readonly replaceAll: boolean;
+  /** The strings as the request sent them, when converting their line endings changed them: a block with other endings matches them byte for byte. */
+  readonly asSent?: { readonly oldString: string; readonly newString: string };
+}
+
+/** What to do when old_string starts with whitespace and matches inside a line's indentation. */
+export type InsideIndentationPolicy = 'warn' | 'refuseMultiline' | 'refuse';
+
+/** A match that starts inside a line's indentation: the indentation left of it, which the replacement keeps. */
+export interface IndentedMatch {
+  readonly offset: number;
+  readonly indentBefore: string;
 }
 
 export type EditVerdict =
-  | { readonly status: 'applied'; readonly replacements: number }
-  | { readonly status: 'failed'; readonly code: 'EMPTY_OLD_STRING' | 'NO_OP_EDIT' | 'MATCH_NOT_FOUND' }
+  | { readonly status: 'applied'; readonly replacements: number; readonly insideIndentation?: IndentedMatch }
+  | { readonly status: 'failed'; readonly code: 'EMPTY_OLD_STRING' | 'NO_OP_EDIT' }
+  | { readonly status: 'failed'; readonly code: 'MATCH_NOT_FOUND'; readonly insideIndentation?: IndentedMatch }
   | { readonly status: 'failed'; readonly code: 'DUPLICATE_OLD_STRING'; readonly duplicateOf: number }
   | {
     readonly status: 'failed'; readonly code: 'AMBIGUOUS_MATCH';
@@ -23,6 +35,8 @@ export type EditVerdict =
     readonly totalMatches: number;
     /** The first occurrences, at most the cap, as offsets in the text the edit was checked against. */
     readonly firstOffsets: readonly number[];
+    /** The first MAX_MATCH_LINES occurrences, for their line numbers. */
+    readonly matchOffsets: readonly number[];
   }
   | { readonly status: 'skipped'; readonly dependsOn: number };
 
@@ -53,7 +67,14 @@ export interface MatchOptions {
   readonly maxLocations: number;
   /** 'auto' takes the plain path for small work and the piece path for large. */
   readonly strategy?: MatchStrategy;
+  /** Default 'warn'. */
+  readonly insideIndentation?: InsideIndentationPolicy;
 }
+
+/** Characters looked back from a match for the start of its line. */
+const MAX_INDENT_LOOKBACK = 256;
+/** Matches of one replace_all edit checked for starting inside indentation. */
+const MAX_INDENT_CHECKS = 64;
 
 /** Below this many (characters x edits) a copy per edit costs less than setting up pieces. */
 const PIECES_MIN_WORK = 1 << 22;
@@ -63,6 +84,9 @@ const PIECES_MIN_EDITS = 3;
  * one response then lets the caller fix them all. Each costs one copy of the text.
  */
 export const EXPLAINED_MATCH_FAILURES = 8;
+
+/** Matches of an ambiguous old_string whose lines are reported (numbers are cheap). */
+export const MAX_MATCH_LINES = 1000;
 
 export function checkEdits(text: string, edits: readonly EditToCheck[], options: MatchOptions): MatchOutcome {
   const working = workingTextFor(text, edits, options.strategy ?? 'auto');
@@ -83,19 +107,28 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     return undefined;
   };
 
-  const matchAndApply = (edit: EditToCheck, editIndex: number): EditVerdict => {
-    const starts = working.occurrences(edit.oldString);
+  const matchAndApply = (sentEdit: EditToCheck, editIndex: number): EditVerdict => {
+    let edit = sentEdit;
+    let starts = working.occurrences(edit.oldString);
+    if (starts.length === 0 && sentEdit.asSent) {
+      edit = { ...sentEdit, ...sentEdit.asSent };
+      starts = working.occurrences(edit.oldString);
+    }
     if (starts.length === 0) {
-      const dependsOn = dependencyOf(edit.oldString);
+      const dependsOn = dependencyOf(sentEdit.oldString);
       return dependsOn === undefined ? { status: 'failed', code: 'MATCH_NOT_FOUND' } : { status: 'skipped', dependsOn };
     }
     if (starts.length > 1 && !edit.replaceAll) {
-      return { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: starts.length, firstOffsets: starts.slice(0, options.maxLocations) };
+      return { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: starts.length, firstOffsets: starts.slice(0, options.maxLocations), matchOffsets: starts.slice(0, MAX_MATCH_LINES) };
     }
     const replaced = edit.replaceAll ? nonOverlapping(starts, edit.oldString.length) : [starts[0]];
+    const indented = insideIndentation(working, edit, replaced);
+    if (indented && refusesIndentedMatch(options.insideIndentation ?? 'warn', edit)) {
+      return { status: 'failed', code: 'MATCH_NOT_FOUND', insideIndentation: indented };
+    }
     working.replace(replaced, edit.oldString.length, edit.newString);
     applied.push({ editIndex, starts: replaced, oldLength: edit.oldString.length, newLength: edit.newString.length });
-    return { status: 'applied', replacements: replaced.length };
+    return { status: 'applied', replacements: replaced.length, ...(indented ? { insideIndentation: indented } : {}) };
   };
 
   edits.forEach((edit, editIndex) => {
@@ -146,6 +179,33 @@ function inputVerdict(edit: EditToCheck, earlierWithSameOld: number | undefined)
     return { status: 'failed', code: 'DUPLICATE_OLD_STRING', duplicateOf: earlierWithSameOld };
   }
   return undefined;
+}
+
+/**
+ * The first match (of the first MAX_INDENT_CHECKS) that starts inside a line's
+ * indentation: old_string starts with a space or tab, and only spaces and tabs stand
+ * between the line's start and the match. Its first line then keeps the hidden
+ * indentation, and any later line of new_string lands as written, not under it.
+ */
+function insideIndentation(working: WorkingText, edit: EditToCheck, starts: readonly number[]): IndentedMatch | undefined {
+  const first = edit.oldString.charCodeAt(0);
+  if (first !== 32 && first !== 9) {
+    return undefined;
+  }
+  for (const start of starts.slice(0, MAX_INDENT_CHECKS)) {
+    const from = Math.max(0, start - MAX_INDENT_LOOKBACK);
+    const before = working.slice(from, start);
+    const lineStart = before.lastIndexOf('\n') + 1;
+    const indent = before.slice(lineStart);
+    if (indent !== '' && (lineStart > 0 || from === 0) && /^[ \t]+$/.test(indent)) {
+      return { offset: start, indentBefore: indent };
+    }
+  }
+  return undefined;
+}
+
+function refusesIndentedMatch(policy: InsideIndentationPolicy, edit: EditToCheck): boolean {
+  return policy === 'refuse' || (policy === 'refuseMultiline' && edit.newString.includes('\n'));
 }
 
 /** The leftmost occurrences that do not overlap, as split/join would replace them. */

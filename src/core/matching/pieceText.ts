@@ -143,7 +143,7 @@ export class PieceText implements WorkingText {
   }
 
   /** The current text between two offsets. */
-  private slice(from: number, to: number): string {
+  slice(from: number, to: number): string {
     const parts: string[] = [];
     let piece = this.firstPieceEndingAtOrAfter(from);
     let at = from;

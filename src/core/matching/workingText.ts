@@ -13,6 +13,8 @@ export interface WorkingText {
   replace(starts: readonly number[], length: number, replacement: string): void;
   /** The current text. */
   text(): string;
+  /** The current text between two offsets. */
+  slice(from: number, to: number): string;
 }
 
 /** The current text as one string; each edit builds the next string. */
@@ -29,6 +31,10 @@ export class PlainText implements WorkingText {
 
   text(): string {
     return this.value;
+  }
+
+  slice(from: number, to: number): string {
+    return this.value.slice(from, to);
   }
 }
 

@@ -24,7 +24,12 @@ export interface Snippet {
   readonly snippet: string;
   /** 1-based line of the snippet's first line. */
   readonly start_line: number;
+  /** 1-based lines shortened with '…'; absent when every line is whole. */
+  readonly clipped_lines?: number[];
 }
+
+/** Lines of the near match itself are kept whole up to this many characters. */
+const MAX_WHOLE_LINE_CHARS = 16 * 1024;
 
 /**
  * `limits.contextLines` lines before and after the line holding `offset` (fewer at
@@ -54,20 +59,33 @@ export interface LineSpan {
   /** The line clipped around `focusOffset` instead of at its start. */
   readonly focusLine: number;
   readonly focusOffset: number;
+  /** 0-based lines of the near match: a reader copies them, so they stay whole (up to a far higher bound). */
+  readonly whole?: { readonly first: number; readonly last: number };
 }
 
-/** The lines `span.first..span.last` of the text, clipped and joined with '\n'. */
+/**
+ * The lines `span.first..span.last` of the text, raw: each keeps the line break the
+ * file has (CRLF, LF), so the snippet can be copied byte for byte. A line that had
+ * to be shortened is listed in clipped_lines.
+ */
 export function snippetOfLines(text: string, index: LineIndex, span: LineSpan, maxLineChars: number): Snippet {
   const first = Math.max(0, span.first);
   const last = Math.min(index.lineCount - 1, span.last);
-  const lines: string[] = [];
+  let snippet = '';
+  const clipped: number[] = [];
   for (let line = first; line <= last; line++) {
     const start = index.lineStart(line);
     const end = index.lineEnd(line);
     const keepAround = line === span.focusLine ? span.focusOffset : start;
-    lines.push(clipLine(text, start, end, keepAround, maxLineChars));
+    const inNearMatch = span.whole !== undefined && line >= span.whole.first && line <= span.whole.last;
+    const limit = inNearMatch ? Math.max(maxLineChars, MAX_WHOLE_LINE_CHARS) : maxLineChars;
+    const shown = clipLine(text, start, end, keepAround, limit);
+    if (shown.length !== end - start) {
+      clipped.push(line + 1);
+    }
+    snippet += line < last ? shown + text.slice(end, index.lineStart(line + 1)) : shown;
   }
-  return { snippet: lines.join('\n'), start_line: first + 1 };
+  return { snippet, start_line: first + 1, ...(clipped.length > 0 ? { clipped_lines: clipped } : {}) };
 }
 
 /** One location per offset: 1-based line and column, and the lines around it. */

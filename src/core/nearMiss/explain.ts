@@ -6,13 +6,16 @@ import type { LineIndex } from '../text/lineIndex';
 import type { Diagnosis } from '../contract/schemas';
 
 export interface MissExplanation {
-  readonly context: { snippet: string; start_line: number };
+  readonly context: Snippet;
   readonly diagnosis?: Diagnosis;
   /** Hints for the diagnosis kind, to follow the code's own hints. */
   readonly hints: readonly string[];
   /** The text the explanation points at: the near miss, new_string already present, or the closest match. */
   readonly closest?: TextSpan;
 }
+
+/** A near match longer than the usual snippet is shown whole, up to this many lines. */
+const MAX_SPAN_SNIPPET_LINES = 200;
 
 /** Longer old_strings are explained by their first this many characters. */
 const MAX_EXPLAINED_NEEDLE_CHARS = 64 * 1024;
@@ -27,6 +30,7 @@ export function explainMiss(
   needle: string,
   newString: string,
   limits: SnippetLimits,
+  sentNeedle?: string,
 ): MissExplanation {
   // A needle longer than the text, or than anyone could mean to match by hand, is
   // explained by its head only, so the work stays bounded; its cause is not guessed.
@@ -34,7 +38,7 @@ export function explainMiss(
   const probe = bounded ? needle.slice(0, Math.min(text.length, MAX_EXPLAINED_NEEDLE_CHARS)) : needle;
   const closestMatch = probe.length > 0 ? locateClosestMatch(text, index, probe) : undefined;
   const missing = !bounded && needle.length > 0 && closestMatch?.exact !== true;
-  const located = missing ? diagnoseKnownMiss({ text, index, needle, newString, closest: closestMatch }) : undefined;
+  const located = missing ? diagnoseKnownMiss({ text, index, needle, newString, closest: closestMatch, ...(sentNeedle !== undefined ? { sentNeedle } : {}) }) : undefined;
   const target = located ?? closestMatch;
   if (!target) {
     return { context: snippetAt(text, index, { offset: 0, length: 0 }, 0, limits), hints: [] };
@@ -50,7 +54,8 @@ export function explainMiss(
 
 /**
  * 2n+1 lines centred on the focus line, moved (never past the focus line) so that
- * the whole span shows when it fits, and so that they stay inside the file.
+ * the whole span shows when it fits, and so that they stay inside the file. A
+ * longer span is shown whole, head and tail, with n lines around it (bounded).
  */
 function snippetAt(
   text: string,
@@ -63,12 +68,15 @@ function snippetAt(
   const focusLine = index.lineOfOffset(focus);
   const spanFirst = index.lineOfOffset(span.offset);
   const spanLast = index.lineOfOffset(span.offset + span.length);
-  let first = focusLine - around;
-  if (spanLast - spanFirst <= 2 * around) {
-    first = Math.min(first, spanFirst);
-    first = Math.max(first, spanLast - 2 * around);
+  const whole = { first: spanFirst, last: spanLast };
+  if (spanLast - spanFirst > 2 * around) {
+    const from = Math.max(0, spanFirst - around);
+    const to = Math.min(spanLast + around, from + MAX_SPAN_SNIPPET_LINES - 1);
+    return snippetOfLines(text, index, { first: from, last: to, focusLine, focusOffset: focus, whole }, limits.maxSnippetLineChars);
   }
+  let first = Math.min(focusLine - around, spanFirst);
+  first = Math.max(first, spanLast - 2 * around);
   // Near the file's edges, show more of the file rather than fewer lines.
   first = Math.max(0, Math.min(first, index.lineCount - 1 - 2 * around));
-  return snippetOfLines(text, index, { first, last: first + 2 * around, focusLine, focusOffset: focus }, limits.maxSnippetLineChars);
+  return snippetOfLines(text, index, { first, last: first + 2 * around, focusLine, focusOffset: focus, whole }, limits.maxSnippetLineChars);
 }

@@ -64,4 +64,6 @@ export interface FileStore {
    * `isCancelled` lets a store stop and roll back between its steps.
    */
   commitAll?(writes: readonly PlannedWrite[], isCancelled?: () => boolean): Promise<StoreResult<void>>;
+  /** Optional: the names of the entries of a directory, to name the closest ones when a file is not found. */
+  listNames?(directory: string): Promise<StoreResult<readonly string[]>>;
 }

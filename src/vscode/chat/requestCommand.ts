@@ -29,8 +29,8 @@ function usage(command: RequestCommand, problem: string): string {
 }
 
 /** The progress line, from the engine's reading of the request; a request that does not parse is only checked. */
-function progressMessage(command: RequestCommand, input: unknown): string {
-  const parsed = parseRequest(toolForRequest(input), input);
+async function progressMessage(command: RequestCommand, input: unknown): Promise<string> {
+  const parsed = await parseRequest(toolForRequest(input), input);
   if (!parsed.ok) {
     return 'Checking the request';
   }
@@ -62,7 +62,7 @@ export async function runRequestCommand(
   }
   const given = withoutSchemaKey(parsed.input);
   const tool = toolForRequest(given);
-  stream.progress(progressMessage(command, given));
+  stream.progress(await progressMessage(command, given));
   const options = { source: 'chat' as const, token };
   const record = command === CHAT_COMMANDS.preview
     ? await deps.services.runner.dryRun(tool, given, options)

@@ -3,7 +3,8 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import type { Limits, RetryPolicy } from '../../core/index';
+import type { InsideIndentationPolicy, Limits, RetryPolicy } from '../../core/index';
+import { VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
 import { CONFIG_SECTION } from './ids';
 
 export const SAVE_AFTER_EDIT_VALUES = ['ifNotDirty', 'always', 'never'] as const;
@@ -24,6 +25,8 @@ export function shouldSaveAfterEdit(policy: SaveAfterEdit, wasDirty: boolean): b
 export const CONFIRMATION_VALUES = ['outsideWorkspace', 'always', 'never'] as const;
 export type ConfirmationPolicy = (typeof CONFIRMATION_VALUES)[number];
 
+export const INSIDE_INDENTATION_VALUES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
+
 export interface MultiEditSettings {
   readonly contextLines: number;
   readonly maxMatchLocations: number;
@@ -39,6 +42,7 @@ export interface MultiEditSettings {
   readonly historyLimit: number;
   /** Whether "Retry with replace_all" asks before it changes the file. */
   readonly confirmReplaceAll: boolean;
+  readonly insideIndentation: InsideIndentationPolicy;
 }
 
 /** The configuration keys (relative to `multiEdit`), one per setting. */
@@ -55,10 +59,10 @@ export const SETTING_KEYS = {
   retryMaxTotalMs: 'retry.maxTotalMs',
   historyLimit: 'diagnostics.historyLimit',
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
+  insideIndentation: 'insideIndentation',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
-/** Version-control internals: an edit there corrupts the repository rather than changing code. */
-export const DEFAULT_PROTECTED_GLOBS: readonly string[] = ['**/.git/**', '**/.hg/**', '**/.svn/**'];
+export const DEFAULT_PROTECTED_GLOBS = VCS_PROTECTED_GLOBS;
 
 export const DEFAULT_SETTINGS: MultiEditSettings = {
   contextLines: 6,
@@ -73,6 +77,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   retryMaxTotalMs: 10_000,
   historyLimit: 20,
   confirmReplaceAll: true,
+  insideIndentation: 'warn',
 };
 
 type NumericSetting = 'contextLines' | 'maxMatchLocations' | 'maxFileSizeMB' | 'maxEnvelopeKB' | 'retryMaxAttempts' | 'retryMaxTotalMs' | 'historyLimit';
@@ -136,6 +141,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     retryMaxTotalMs: readNumber(source, 'retryMaxTotalMs'),
     historyLimit: readNumber(source, 'historyLimit'),
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
+    insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
   };
 }
 
@@ -146,6 +152,7 @@ export function engineLimits(settings: MultiEditSettings): Partial<Limits> {
     maxMatchLocations: settings.maxMatchLocations,
     maxFileBytes: Math.floor(settings.maxFileSizeMB * 1024 * 1024),
     maxEnvelopeBytes: settings.maxEnvelopeKB * 1024,
+    insideIndentation: settings.insideIndentation,
   };
 }
 

@@ -8,7 +8,8 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
-import { withDocumentLocks } from './documentLocks';
+import { withDocumentLocks } from '../../shared/documentLocks';
+import { changedSpans } from './changedSpans';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
@@ -63,35 +64,6 @@ function encodingProblem(bytes: Uint8Array): string | undefined {
   } catch {
     return 'the file is not valid UTF-8';
   }
-}
-
-/**
- * The smallest single range that turns `before` into `after`: the common prefix
- * and suffix stay untouched, so markers, folding and selections elsewhere survive.
- * The range never splits a CRLF pair or a surrogate pair, which VS Code would move.
- */
-export function changedSpan(before: string, after: string): { start: number; end: number; text: string } {
-  const limit = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < limit && before.charCodeAt(start) === after.charCodeAt(start)) {
-    start++;
-  }
-  let suffix = 0;
-  while (suffix < limit - start && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) {
-    suffix++;
-  }
-  const splitsPair = (text: string, offset: number): boolean => {
-    const previous = text.charCodeAt(offset - 1);
-    const next = text.charCodeAt(offset);
-    return (previous === 0x0d && next === 0x0a) || (previous >= 0xd800 && previous <= 0xdbff && next >= 0xdc00 && next <= 0xdfff);
-  };
-  while (start > 0 && splitsPair(before, start)) {
-    start--;
-  }
-  while (suffix > 0 && splitsPair(before, before.length - suffix)) {
-    suffix--;
-  }
-  return { start, end: before.length - suffix, text: after.slice(start, after.length - suffix) };
 }
 
 export class WorkspaceFileStore implements FileStore {
@@ -208,8 +180,9 @@ export class WorkspaceFileStore implements FileStore {
     if (before === write.text) {
       return;
     }
-    const span = changedSpan(before, write.text);
-    edit.replace(document.uri, new vscode.Range(document.positionAt(span.start), document.positionAt(span.end)), span.text);
+    for (const span of changedSpans(before, write.text)) {
+      edit.replace(document.uri, new vscode.Range(document.positionAt(span.start), document.positionAt(span.end)), span.text);
+    }
   }
 
   private async apply(edit: vscode.WorkspaceEdit): Promise<StoreResult<void>> {

@@ -1,7 +1,7 @@
 /** The workspace as requests see it: its folders, the path policy over them, and paths as files and as people read them. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { PLATFORM_IGNORES_CASE, resolveRequestedPath, type PathPolicyConfig, type WorkspaceFolderInfo } from './pathPolicy';
+import { PLATFORM_IGNORES_CASE, resolveRequestedPath, type PathPolicyConfig, type WorkspaceFolderInfo } from '../../shared/pathPolicy';
 import type { MultiEditSettings } from './settings';
 
 export function currentWorkspaceFolders(): WorkspaceFolderInfo[] {

@@ -7,7 +7,7 @@
  * single change: the engine's text is the truth, the split is only presentation.
  */
 import { detectEol, type Edit, withEol } from '../../core/index';
-import { changedSpan } from '../platform/workspaceFileStore';
+import { changedSpan } from '../platform/changedSpans';
 
 export interface LabelledChange {
   /** Offsets in the original text. */

@@ -6,7 +6,7 @@
 import type * as vscode from 'vscode';
 import { commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type ToolName } from '../../core/index';
 import { logOutcome, type OutcomeRecord } from '../platform/log';
-import { createPathCheck } from '../platform/pathPolicy';
+import { createPathCheck } from '../../shared/pathPolicy';
 import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
 import { type ReviewResult, WorkspaceFileStore, type StoreHooks } from '../platform/workspaceFileStore';
 import { displayPath, pathPolicyConfig } from '../platform/workspacePaths';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { formatForModel, parseRequest, plural, type ToolName } from '../../core/index';
-import { isOutsideWorkspace, resolveRequestedPath } from '../platform/pathPolicy';
+import { isOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
 import type { Services } from '../platform/services';
 import type { MultiEditSettings } from '../platform/settings';
 import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
@@ -39,8 +39,8 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
    * does not parse gets a plain message and no confirmation: the engine refuses it
    * before anything is read or written.
    */
-  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
-    const parsed = parseRequest(this.name, options.input);
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
+    const parsed = await parseRequest(this.name, options.input);
     if (!parsed.ok) {
       return { invocationMessage: `Checking a ${this.name} request` };
     }

@@ -49,6 +49,16 @@ export class MemoryStore implements FileStore {
     this.files.set(path, { text, bom, version });
   }
 
+  /** The names of the files and directories directly inside `directory`. */
+  async listNames(directory: string): Promise<StoreResult<readonly string[]>> {
+    const prefix = directory.endsWith('/') ? directory : `${directory}/`;
+    if (!this.directories.has(directory)) {
+      return { ok: false, code: 'FILE_NOT_FOUND', detail: 'no such directory' };
+    }
+    const names = [...this.files.keys(), ...this.directories].filter((path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'));
+    return { ok: true, value: names.map((path) => path.slice(prefix.length)) };
+  }
+
   addDirectory(path: string): void {
     this.directories.add(path);
   }

@@ -1,12 +1,14 @@
 /**
- * One commit at a time per document within the extension host. Without it, two
- * overlapping requests can both pass the version check before either edit lands,
- * and the second is then applied to text it was not planned against.
+ * One commit at a time per document within one process: the extension host, or the
+ * MCP server. Without it, in VS Code two overlapping requests can both pass the
+ * version check before either edit lands, and the second is then applied to text it
+ * was not planned against; in the MCP server, calls on one file would wait out each
+ * other's lock files until some gave up with FILE_BUSY.
  *
  * A holder takes all of its keys at once, synchronously, and waits only for the
  * holders registered before it, so holders of overlapping key sets cannot deadlock
  * and holders of disjoint keys run side by side. The state is per module because
- * every request builds its own store, and the documents they share are per host.
+ * every request builds its own store, and the documents they share are per process.
  */
 
 /** The release promise of the latest holder of each key. */

@@ -1,17 +1,34 @@
 /**
- * The VS Code surfaces' path rules: resolve what the caller asked for, then vet it
- * against the workspace folders and the protected globs. No vscode import: the
- * folders arrive as plain data, so every rule is unit-tested in Node.
+ * The path rules of the surfaces that have a workspace (the VS Code tools and commands,
+ * and the MCP server with its roots): resolve what the caller asked for, then vet it
+ * against the folders and the protected globs. No vscode import: the folders arrive as
+ * plain data, so both adapters share the rules and every rule is unit-tested in Node.
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PathCheck, PathCheckResult } from '../../core/index';
+import type { PathCheck, PathCheckResult } from '../core/index';
 
 export interface WorkspaceFolderInfo {
   readonly name: string;
   /** Absolute file-system path of the folder. */
   readonly path: string;
 }
+
+/** How a surface names its folders and its controls in failures, so each speaks its user's terms. */
+export interface ScopeWording {
+  /** One folder of the scope: "workspace folder" in VS Code, "root" in the MCP server. */
+  readonly folder: string;
+  /** Where the protected globs are set. */
+  readonly protectedGlobsHint: string;
+  /** How the user allows targets outside every folder. */
+  readonly outsideHint: string;
+}
+
+export const WORKSPACE_WORDING: ScopeWording = {
+  folder: 'workspace folder',
+  protectedGlobsHint: 'The protected globs are the user setting multiEdit.protectedGlobs',
+  outsideHint: 'The user setting multiEdit.allowOutsideWorkspace allows edits outside the workspace',
+};
 
 export interface PathPolicyConfig {
   readonly folders: readonly WorkspaceFolderInfo[];
@@ -20,7 +37,15 @@ export interface PathPolicyConfig {
   readonly allowOutsideWorkspace: boolean;
   /** Case-insensitive file systems (Windows, macOS) compare paths and globs ignoring case. */
   readonly ignoreCase?: boolean;
+  /** Default: the VS Code terms (WORKSPACE_WORDING). */
+  readonly wording?: ScopeWording;
 }
+
+/** Version-control internals: an edit there corrupts the repository rather than changing code. The extension's default. */
+export const VCS_PROTECTED_GLOBS: readonly string[] = ['**/.git/**', '**/.hg/**', '**/.svn/**'];
+
+/** The MCP server's default: the extension's, and .env files, which hold secrets an agent has no business rewriting. */
+export const MCP_PROTECTED_GLOBS: readonly string[] = [...VCS_PROTECTED_GLOBS, '**/.env*'];
 
 export const RELATIVE_PATH_RESOLVED = 'RELATIVE_PATH_RESOLVED';
 
@@ -44,7 +69,7 @@ function hasTraversalSegment(requested: string): boolean {
  * Turns the requested path into an absolute one: absolute paths and file URIs as
  * they are, a relative path against the only workspace folder (with a warning).
  */
-export function resolveRequestedPath(requested: string, folders: readonly WorkspaceFolderInfo[]): PathCheckResult {
+export function resolveRequestedPath(requested: string, folders: readonly WorkspaceFolderInfo[], wording = WORKSPACE_WORDING): PathCheckResult {
   if (hasTraversalSegment(requested)) {
     return { ok: false, code: 'PATH_TRAVERSAL', detail: 'the path contains a ".." segment' };
   }
@@ -63,8 +88,8 @@ export function resolveRequestedPath(requested: string, folders: readonly Worksp
   }
   if (folders.length !== 1) {
     const where = folders.length === 0
-      ? 'No workspace folder is open, so a relative path cannot be resolved'
-      : `Several workspace folders are open, so a relative path is ambiguous: ${describeFolders(folders)}`;
+      ? `No ${wording.folder} is open, so a relative path cannot be resolved`
+      : `Several ${wording.folder}s are open, so a relative path is ambiguous: ${describeFolders(folders)}`;
     return { ok: false, code: 'RELATIVE_PATH', detail: 'the path is relative', hints: [where] };
   }
   const folder = folders[0];
@@ -74,7 +99,7 @@ export function resolveRequestedPath(requested: string, folders: readonly Worksp
     path: resolved,
     warning: {
       code: RELATIVE_PATH_RESOLVED,
-      message: `The relative path "${requested}" was resolved against the workspace folder ${folder.path}; pass absolute paths`,
+      message: `The relative path "${requested}" was resolved against the ${wording.folder} ${folder.path}; pass absolute paths`,
       file_path: resolved,
     },
   };
@@ -155,7 +180,7 @@ export function isOutsideWorkspace(target: string, config: Pick<PathPolicyConfig
 /** The engine's PathCheck for one request: resolve, then protected globs, then workspace scope. */
 export function createPathCheck(config: PathPolicyConfig): PathCheck {
   return (requested: string): PathCheckResult => {
-    const resolved = resolveRequestedPath(requested, config.folders);
+    const resolved = resolveRequestedPath(requested, config.folders, config.wording);
     if (!resolved.ok) {
       return resolved;
     }
@@ -164,23 +189,28 @@ export function createPathCheck(config: PathPolicyConfig): PathCheck {
 }
 
 function vetResolvedPath(resolved: Resolved, config: PathPolicyConfig): Failure | undefined {
+  const wording = config.wording ?? WORKSPACE_WORDING;
   const glob = matchingProtectedGlob(resolved.path, config);
   if (glob !== undefined) {
     return {
       ok: false,
       code: 'FORBIDDEN_PATH',
       detail: `it matches the protected glob "${glob}"`,
-      hints: ['The protected globs are the user setting multiEdit.protectedGlobs'],
+      hints: [wording.protectedGlobsHint],
     };
   }
   if (!config.allowOutsideWorkspace && isOutsideWorkspace(resolved.path, config)) {
-    const folders = config.folders.length === 0 ? 'No workspace folder is open' : `Workspace folders: ${describeFolders(config.folders)}`;
+    const folders = config.folders.length === 0 ? `No ${wording.folder} is open` : `${capitalized(wording.folder)}s: ${describeFolders(config.folders)}`;
     return {
       ok: false,
       code: 'OUTSIDE_WORKSPACE',
-      detail: 'it is outside every workspace folder',
-      hints: [folders, 'The user setting multiEdit.allowOutsideWorkspace allows edits outside the workspace'],
+      detail: `it is outside every ${wording.folder}`,
+      hints: [folders, wording.outsideHint],
     };
   }
   return undefined;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,0 +1,297 @@
+/**
+ * Two readers that turn a failed edit into the next request, as an agent would.
+ * Both are generic: they know the request they sent, what came back and, like an
+ * agent, the place they meant to edit (a line they know is near it); never the
+ * intended result.
+ * - The envelope reader reads only the envelope's structured fields.
+ * - The message reader sees only the message text, as most tools return it; it may
+ *   re-read the file or list a directory (each costs a round) and work from that.
+ */
+import { nearestNames } from '../../src/core/index';
+import { commonLines, lineKey, mergeChange, splitText } from './merge';
+
+export interface EditPair {
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
+}
+
+export interface EditRequest {
+  file_path: string;
+  edits: EditPair[];
+}
+
+/** What a tool returned: always a message; the envelope only where the tool has one. */
+export interface ToolReply {
+  readonly success: boolean;
+  readonly message: string;
+  readonly envelope?: Envelope;
+}
+
+/** The envelope fields the envelope reader uses (a subset of the ErrorEnvelope). */
+export interface Envelope {
+  readonly error_code?: string;
+  readonly edit_index?: number;
+  readonly diagnosis?: Diagnosis;
+  readonly context?: Context;
+  readonly edit_status?: readonly { edit_index: number; status: string; error_code?: string; diagnosis?: Diagnosis; context?: Context }[];
+  readonly next_action?: { action: string };
+}
+
+interface Diagnosis {
+  readonly kind: string;
+  readonly near_match?: { start_line: number; start_column: number; end_line: number; end_column: number };
+}
+
+interface Context {
+  readonly snippet?: string;
+  readonly start_line?: number;
+  readonly match_locations?: readonly { line: number; snippet: string }[];
+  readonly match_lines?: readonly number[];
+  readonly nearby_names?: readonly string[];
+}
+
+/** What the agent knows besides the tool's reply: a line near the place it meant. */
+export interface AgentKnowledge {
+  readonly anchor?: string;
+}
+
+export type ReaderStep =
+  | { readonly kind: 'send'; readonly request: EditRequest }
+  | { readonly kind: 'read'; readonly path: string }
+  | { readonly kind: 'list'; readonly directory: string }
+  | { readonly kind: 'done'; readonly dropped: number }
+  | { readonly kind: 'give_up'; readonly why: string };
+
+/** What a reader has seen since its last request. */
+export interface Observations {
+  readonly fileText?: string;
+  readonly names?: readonly string[];
+}
+
+export interface Reader {
+  readonly name: string;
+  next(request: EditRequest, reply: ToolReply, knows: AgentKnowledge, seen: Observations): ReaderStep;
+}
+
+// ---- shared moves ----
+
+/** The text of a 1-based line/column range, cut from a raw snippet that starts at `startLine`. */
+function textOfRange(snippet: string, startLine: number, range: NonNullable<Diagnosis['near_match']>): string | undefined {
+  const lines = snippet.split('\n');
+  const first = range.start_line - startLine;
+  const last = range.end_line - startLine;
+  if (first < 0 || last >= lines.length) {
+    return undefined;
+  }
+  let offset = 0;
+  for (let at = 0; at < first; at++) {
+    offset += lines[at].length + 1;
+  }
+  let end = 0;
+  for (let at = 0; at < last; at++) {
+    end += lines[at].length + 1;
+  }
+  return snippet.slice(offset + range.start_column - 1, end + range.end_column - 1);
+}
+
+const LINE_NUMBER = /^[ \t]*\d+(?:\t|→|: ?| ?\| ?)/;
+
+/** new_string undone the way the diagnosis says old_string must be undone; `fileText` is the near match. */
+function undoInNewString(kind: string, text: string, fileText: string): string {
+  switch (kind) {
+    case 'UNICODE_NORMALIZATION':
+      return text.normalize(fileText === fileText.normalize('NFD') ? 'NFD' : 'NFC');
+    case 'LINE_NUMBER_PREFIX':
+      return text.split('\n').map((line) => line.replace(LINE_NUMBER, '')).join('\n');
+    case 'ESCAPED_TEXT':
+      return /&(?:lt|gt|amp|quot);/.test(text)
+        ? text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+        : text.replace(/\\(["\\/nrt])/g, (_m, c: string) => ({ n: '\n', r: '\r', t: '\t' } as Record<string, string>)[c] ?? c);
+    case 'ESCAPED_NEWLINES':
+      return text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
+    default:
+      return text;
+  }
+}
+
+/** The lines of a match location's snippet (3 before, the line, 3 after) and the line of its first. */
+function locationLines(location: { line: number; snippet: string }): { lines: string[]; first: number } {
+  const lines = splitText(location.snippet).lines;
+  return { lines, first: Math.max(1, location.line - 3) };
+}
+
+/** old_string grown by `grow` lines above and below, from the lines around its match. */
+function grownEdit(edit: EditPair, lines: readonly string[], matchIndex: number, grow: number): EditPair | undefined {
+  const oldLines = edit.old_string.split('\n').length;
+  const above = lines.slice(Math.max(0, matchIndex - grow), matchIndex);
+  const below = lines.slice(matchIndex + oldLines, matchIndex + oldLines + grow);
+  if (above.length === 0 && below.length === 0) {
+    return undefined;
+  }
+  const wholeLines = lines.slice(matchIndex, matchIndex + oldLines).join('\n');
+  if (!wholeLines.includes(edit.old_string)) {
+    return undefined;
+  }
+  const newWhole = wholeLines.replace(edit.old_string, () => edit.new_string);
+  return {
+    old_string: [...above, wholeLines, ...below].join('\n'),
+    new_string: [...above, newWhole, ...below].join('\n'),
+  };
+}
+
+// ---- the envelope reader ----
+
+/** The fix of one failed edit from its code, diagnosis and context; 'drop' when it is already applied. */
+function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Diagnosis | undefined, context: Context | undefined, knows: AgentKnowledge): EditPair | 'drop' | string {
+  if (code === 'AMBIGUOUS_MATCH') {
+    const locations = context?.match_locations ?? [];
+    const chosen = locations.find((location) => knows.anchor !== undefined && location.snippet.includes(knows.anchor));
+    if (!chosen) {
+      return 'no match location holds the line the agent knows is near its target';
+    }
+    const { lines, first } = locationLines(chosen);
+    const grown = grownEdit(edit, lines, chosen.line - first, 1 + Math.floor(edit.old_string.split('\n').length / 4));
+    return grown ?? 'the match location shows no lines to add';
+  }
+  if (code !== 'MATCH_NOT_FOUND' || !diagnosis) {
+    return `nothing structured to act on for ${code}`;
+  }
+  if (diagnosis.kind === 'ALREADY_APPLIED') {
+    return 'drop';
+  }
+  if (!diagnosis.near_match || context?.snippet === undefined || context.start_line === undefined) {
+    return `${diagnosis.kind} without the text it compared`;
+  }
+  const nearText = textOfRange(context.snippet, context.start_line, diagnosis.near_match);
+  if (nearText === undefined) {
+    return 'the near match is not inside the snippet';
+  }
+  const base = undoInNewString(diagnosis.kind, edit.old_string, nearText);
+  return { ...edit, old_string: nearText, new_string: mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText)) };
+}
+
+export const envelopeReader: Reader = {
+  name: 'envelope reader',
+  next(request, reply, knows) {
+    const envelope = reply.envelope;
+    if (!envelope) {
+      return { kind: 'give_up', why: 'no envelope' };
+    }
+    if (envelope.error_code === 'FILE_NOT_FOUND') {
+      const nearest = envelope.context?.nearby_names?.[0];
+      const cut = request.file_path.lastIndexOf('/');
+      return nearest ? { kind: 'send', request: { ...request, file_path: `${request.file_path.slice(0, cut)}/${nearest}` } } : { kind: 'give_up', why: 'no nearby names' };
+    }
+    const edits: (EditPair | undefined)[] = [...request.edits];
+    let dropped = 0;
+    for (const status of envelope.edit_status ?? []) {
+      if (status.status !== 'failed') {
+        continue;
+      }
+      const lead = status.edit_index === envelope.edit_index;
+      const fix = fixFromEnvelope(request.edits[status.edit_index], status.error_code, lead ? envelope.diagnosis : status.diagnosis, lead ? envelope.context : status.context, knows);
+      if (typeof fix === 'string' && fix !== 'drop') {
+        return { kind: 'give_up', why: fix };
+      }
+      if (fix === 'drop') {
+        dropped++;
+      }
+      edits[status.edit_index] = fix === 'drop' ? undefined : fix;
+    }
+    const kept = edits.filter((edit): edit is EditPair => edit !== undefined);
+    return kept.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: { ...request, edits: kept } };
+  },
+};
+
+// ---- the message reader ----
+
+/** Where an old_string's lines stand in the file, found by its first and last lines, whitespace aside. */
+function findBlock(fileLines: readonly string[], oldLines: readonly string[], anchor: string | undefined): number | undefined {
+  const content = oldLines.map(lineKey);
+  const firstKey = content.find((key) => key !== '');
+  if (firstKey === undefined) {
+    return undefined;
+  }
+  const offset = content.indexOf(firstKey);
+  const candidates: number[] = [];
+  fileLines.forEach((line, at) => {
+    if (lineKey(line) === firstKey && at - offset >= 0) {
+      candidates.push(at - offset);
+    }
+  });
+  if (candidates.length === 0) {
+    return undefined;
+  }
+  const score = (start: number): number => commonLines(oldLines.map(lineKey), fileLines.slice(start, start + oldLines.length + 4).map(lineKey), (x, y) => x === y).length;
+  const nearAnchor = (start: number): number => (anchor === undefined ? 0 : Math.abs(fileLines.findIndex((l) => l.includes(anchor)) - start));
+  return candidates.sort((x, y) => score(y) - score(x) || nearAnchor(x) - nearAnchor(y))[0];
+}
+
+/** An edit rebuilt against the file's own lines, as an agent does after re-reading. */
+function fixFromFile(edit: EditPair, fileText: string, knows: AgentKnowledge): EditPair | undefined {
+  const occurrences = fileText.split(edit.old_string).length - 1;
+  const { lines } = splitText(fileText);
+  if (occurrences === 1) {
+    return edit;
+  }
+  if (occurrences > 1) {
+    const anchorLine = knows.anchor === undefined ? -1 : lines.findIndex((line) => line.includes(knows.anchor as string));
+    const firstOld = edit.old_string.split('\n')[0];
+    const hits = lines.map((line, at) => (line.includes(firstOld) ? at : -1)).filter((at) => at >= 0);
+    const target = hits.sort((x, y) => Math.abs(x - anchorLine) - Math.abs(y - anchorLine))[0];
+    return target === undefined ? undefined : grownEdit(edit, lines, target, 2);
+  }
+  const oldLines = edit.old_string.split(/\r?\n/);
+  const start = findBlock(lines, oldLines, knows.anchor);
+  if (start === undefined) {
+    return undefined;
+  }
+  // The same number of lines, or up to the line that matches old_string's last line.
+  const lastKey = lineKey(oldLines[oldLines.length - 1]);
+  let end = start + oldLines.length;
+  for (let at = start + 1; at < Math.min(lines.length, start + oldLines.length + 40); at++) {
+    if (lastKey !== '' && lineKey(lines[at]) === lastKey) {
+      end = at + 1;
+      break;
+    }
+  }
+  const eol = /\r\n/.test(fileText) ? '\r\n' : '\n';
+  const block = lines.slice(start, end).join(eol);
+  return { ...edit, old_string: block, new_string: mergeChange(edit.old_string, block, edit.new_string) };
+}
+
+const MISSING_FILE = /ENOENT|no such file|not found at|No file exists|does not exist|FILE_NOT_FOUND/i;
+
+export const messageReader: Reader = {
+  name: 'message reader',
+  next(request, reply, knows, seen) {
+    const cut = request.file_path.lastIndexOf('/');
+    if (MISSING_FILE.test(reply.message)) {
+      if (!seen.names) {
+        return { kind: 'list', directory: request.file_path.slice(0, cut) };
+      }
+      const name = request.file_path.slice(cut + 1);
+      const nearest = nearestNames(name, seen.names)[0];
+      return nearest ? { kind: 'send', request: { ...request, file_path: `${request.file_path.slice(0, cut)}/${nearest}` } } : { kind: 'give_up', why: 'empty directory' };
+    }
+    if (seen.fileText === undefined) {
+      return { kind: 'read', path: request.file_path };
+    }
+    const fileText = seen.fileText;
+    let dropped = 0;
+    const edits: EditPair[] = [];
+    for (const edit of request.edits) {
+      if (!fileText.includes(edit.old_string) && edit.new_string.trim().length > 2 && fileText.includes(edit.new_string)) {
+        dropped++;
+        continue;
+      }
+      const fixed = fixFromFile(edit, fileText, knows);
+      if (!fixed) {
+        return { kind: 'give_up', why: 'cannot find the lines of old_string in the file' };
+      }
+      edits.push(fixed);
+    }
+    return edits.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: { ...request, edits } };
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * Causes that show as a whole-needle rewrite rather than line by line: line-number
+ * prefixes copied from a read tool, HTML or JSON escaping, and Unicode
+ * normalisation (NFC against NFD). Each reading undoes one such change and asks
+ * whether the result occurs verbatim: one indexOf scan per reading that applies, and
+ * the diagnosis then states where, never the rewritten text.
+ */
+import type { TextSpan } from './closestMatch';
+import type { LocatedDiagnosis } from './describe';
+import type { LineIndex } from '../text/lineIndex';
+import type { DiagnosisKind } from '../contract/schemas';
+
+interface Reading {
+  readonly kind: DiagnosisKind;
+  /** The needle with this one change undone, or undefined when the change is not there. */
+  readonly undo: (needle: string) => string | undefined;
+  readonly explain: (needle: string, line: number) => string;
+}
+
+/** A read tool's line-number gutter: "  12\t", "12: ", "12 | ", "12→". */
+const LINE_NUMBER_PREFIX = /^[ \t]*(\d+)(?:\t|→|: ?| ?\| ?)/;
+
+function withoutLineNumbers(needle: string): string | undefined {
+  const parts = needle.split(/(\r\n|\r|\n)/);
+  let expected: number | undefined;
+  let numbered = 0;
+  for (let at = 0; at < parts.length; at += 2) {
+    if (parts[at] === '' && at === parts.length - 1) {
+      continue;
+    }
+    const prefix = LINE_NUMBER_PREFIX.exec(parts[at]);
+    const number = prefix ? Number(prefix[1]) : NaN;
+    // Consecutive numbers on every line: a gutter, not content that happens to start with digits.
+    if (!prefix || (expected !== undefined && number !== expected)) {
+      return undefined;
+    }
+    expected = number + 1;
+    numbered++;
+    parts[at] = parts[at].slice(prefix[0].length);
+  }
+  return numbered > 0 ? parts.join('') : undefined;
+}
+
+const HTML_ENTITY = /&(?:lt|gt|amp|quot|apos|#39|#\d+|#x[0-9a-fA-F]+);/g;
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&apos;': "'" };
+
+function htmlDecoded(needle: string): string | undefined {
+  if (needle.search(HTML_ENTITY) === -1) {
+    return undefined;
+  }
+  return needle.replace(HTML_ENTITY, (entity) => {
+    const named = NAMED_ENTITIES[entity];
+    if (named) {
+      return named;
+    }
+    const code = entity[2] === 'x' ? parseInt(entity.slice(3, -1), 16) : parseInt(entity.slice(2, -1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+const JSON_ESCAPE = /\\(["\\/bfnrt]|u[0-9a-fA-F]{4})/g;
+const JSON_SIMPLE: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** The needle read as the body of a JSON string: one level of escaping undone, \\n becoming \n. */
+function jsonDecoded(needle: string): string | undefined {
+  if (!/\\["\\]|\\u[0-9a-fA-F]{4}/.test(needle)) {
+    return undefined;
+  }
+  return needle.replace(JSON_ESCAPE, (_escape, what: string) => JSON_SIMPLE[what] ?? String.fromCharCode(parseInt(what.slice(1), 16)));
+}
+
+function normalized(form: 'NFC' | 'NFD'): (needle: string) => string | undefined {
+  return (needle) => {
+    const other = needle.normalize(form);
+    return other === needle ? undefined : other;
+  };
+}
+
+const READINGS: readonly Reading[] = [
+  {
+    kind: 'LINE_NUMBER_PREFIX',
+    undo: withoutLineNumbers,
+    explain: (_needle, line) => `every line of old_string starts with a line number, as a read tool shows it, which is not part of the file; without them old_string occurs at line ${line}`,
+  },
+  {
+    kind: 'ESCAPED_TEXT',
+    undo: jsonDecoded,
+    explain: (_needle, line) => `old_string is JSON-escaped (\\", \\\\ or \\uXXXX written for the characters, \\\\n for \\n); with one level of escaping undone it occurs at line ${line}`,
+  },
+  {
+    kind: 'ESCAPED_TEXT',
+    undo: htmlDecoded,
+    explain: (_needle, line) => `old_string holds HTML escapes (&lt;, &gt;, &amp;, &quot;) where the file has the characters themselves; decoded, it occurs at line ${line}`,
+  },
+  {
+    kind: 'UNICODE_NORMALIZATION',
+    undo: normalized('NFC'),
+    explain: (_needle, line) => `old_string writes accented letters decomposed (NFD: a letter then a combining mark) where the file has them composed (NFC); they look identical. Composed, old_string occurs at line ${line}`,
+  },
+  {
+    kind: 'UNICODE_NORMALIZATION',
+    undo: normalized('NFD'),
+    explain: (_needle, line) => `old_string writes accented letters composed (NFC) where the file has them decomposed (NFD: a letter then a combining mark); they look identical. Decomposed, old_string occurs at line ${line}`,
+  },
+];
+
+/** Where the needle, with one change undone, occurs; the text's CRLF endings are tried for decoded breaks. */
+function occurrenceOf(text: string, candidate: string): TextSpan | undefined {
+  let at = text.indexOf(candidate);
+  if (at === -1 && candidate.includes('\n') && text.includes('\r\n')) {
+    const crlf = candidate.replace(/\r?\n/g, '\r\n');
+    at = text.indexOf(crlf);
+    return at === -1 ? undefined : { offset: at, length: crlf.length };
+  }
+  return at === -1 ? undefined : { offset: at, length: candidate.length };
+}
+
+/** The first reading whose undone needle occurs verbatim, as a located diagnosis. */
+export function rewrittenMiss(text: string, index: LineIndex, needle: string): LocatedDiagnosis | undefined {
+  for (const reading of READINGS) {
+    const candidate = reading.undo(needle);
+    const span = candidate === undefined || candidate === '' ? undefined : occurrenceOf(text, candidate);
+    if (span) {
+      const { line, column } = index.position(span.offset);
+      return { diagnosis: { kind: reading.kind, detail: reading.explain(needle, line), line, column }, span, focus: span.offset };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,120 @@
+/**
+ * `multi-edit mcp`: the engine as an MCP server on stdio, with the official SDK.
+ * Bundled on its own (dist/mcp.js) and loaded only by this command, so `apply`
+ * never loads the SDK. Standard output carries the protocol only; logs go to stderr.
+ *
+ * It uses the SDK's low-level Server, which the SDK keeps for such cases, rather than
+ * McpServer.registerTool: registerTool validates arguments itself and answers a schema
+ * failure with a bare text, where this server answers with a VALIDATION_FAILED
+ * envelope, and it cannot declare an outputSchema that is a union (success or envelope).
+ */
+import { stat } from 'node:fs/promises';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { version } from '../../../package.json';
+import { runRequest } from '../../core';
+import { NodeFileStore } from '../nodeFileStore';
+import { absoluteRoot, RootScope } from './scope';
+import { exitCodeFor, Lifecycle } from './shutdown';
+import { toolDefinitions, toolResult } from './tools';
+import { inTurn } from './turns';
+
+export interface McpServerCommand {
+  /** The --root directories as given; relative ones are taken from the working directory. */
+  readonly roots: readonly string[];
+}
+
+/** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
+const ROOTS_TIMEOUT_MS = 5_000;
+const EXIT_USAGE = 2;
+
+/**
+ * tools/call as this server accepts it before the SDK checks the call's shape: loose
+ * enough that arguments which are not an object reach the SDK's check and come back
+ * as InvalidParams (the caller's fault), not as an internal error from a failed parse.
+ */
+const CallToolRequest = z.object({
+  method: z.literal('tools/call'),
+  params: z.object({ name: z.string(), arguments: z.unknown().optional() }).passthrough(),
+});
+
+function log(message: string): void {
+  process.stderr.write(`multi-edit mcp: ${message}\n`);
+}
+
+/** Serves until stdin ends or a signal arrives; resolves to the exit code. */
+export async function runMcpServer(command: McpServerCommand): Promise<number> {
+  const cwd = process.cwd();
+  const roots = command.roots.map((root) => absoluteRoot(root, cwd));
+  const notADirectory = await firstNonDirectory(roots);
+  if (notADirectory !== undefined) {
+    log(`--root ${notADirectory} is not a directory`);
+    return EXIT_USAGE;
+  }
+  const scope = new RootScope(roots, cwd);
+  const lifecycle = new Lifecycle();
+  const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
+  let rootsReady: Promise<void> = Promise.resolve();
+
+  const refreshRoots = (): void => {
+    if (server.getClientCapabilities()?.roots === undefined) {
+      return;
+    }
+    rootsReady = server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS }).then(
+      ({ roots: listed }) => {
+        const ignored = scope.setClientRoots(listed);
+        if (ignored.length > 0) {
+          log(`ignored roots that are not file: URIs: ${ignored.join(', ')}`);
+        }
+        log(`roots: ${describeRoots(scope)}`);
+      },
+      () => log(`the client did not list its roots; roots: ${describeRoots(scope)}`),
+    );
+  };
+
+  const tools = toolDefinitions();
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequest, (request, extra) => lifecycle.track((async () => {
+    await rootsReady;
+    const started = performance.now();
+    const { name, arguments: args } = request.params;
+    const checkPath = scope.pathCheck();
+    // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
+    const { response } = await inTurn(args, checkPath, () => runRequest(name, args, {
+      store: new NodeFileStore(),
+      checkPath,
+      displayPath: (path) => scope.displayPath(path),
+      cancellation: lifecycle.cancellationFor(extra.signal),
+    }));
+    log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
+    return toolResult(response);
+  })()));
+  server.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);
+  server.oninitialized = refreshRoots;
+  server.onerror = (error) => log(`protocol error: ${error.message}`);
+
+  lifecycle.watch();
+  await server.connect(new StdioServerTransport());
+  log(`serving multi_edit and multi_edit_files on stdio; roots: ${describeRoots(scope)}`);
+  const reason = await lifecycle.whenStopped();
+  await server.close();
+  log(reason.kind === 'signal' ? `stopped by ${reason.signal}` : 'standard input closed; stopped');
+  return exitCodeFor(reason);
+}
+
+function describeRoots(scope: RootScope): string {
+  const folders = scope.folders();
+  return folders.length === 0 ? 'none (the client\'s roots lie outside every --root)' : folders.map((folder) => folder.path).join(', ');
+}
+
+async function firstNonDirectory(paths: readonly string[]): Promise<string | undefined> {
+  for (const path of paths) {
+    const isDirectory = await stat(path).then((stats) => stats.isDirectory(), () => false);
+    if (!isDirectory) {
+      return path;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+// A benchmark in the extension host, not a timed test: multi_edit through vscode.lm.invokeTool on a
+// 1 MB open plain-text document (no language server at work), 50 edits a call, against a bare
+// workspace.applyEdit of the same 50 replacements. The figures (p50 and p95 of 30 calls each, and
+// their ratio) go into the test's title and the host's console; what is asserted is that every call
+// did exactly what it says.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
+import { closeAllEditors, expectSuccess, invokeTool, openInEditor, toolSuiteFixture, withSettings, writeScratchFile } from './helpers';
+
+const TARGET_BYTES = 1024 * 1024;
+const EDITS = 50;
+const CALLS = 30;
+
+interface Pair {
+  readonly old_string: string;
+  readonly new_string: string;
+}
+
+function sourceText(): { text: string; lines: string[] } {
+  const lines: string[] = [];
+  let size = 0;
+  for (let index = 0; size < TARGET_BYTES; index++) {
+    const line = `  const value${index} = compute(${index}, "item-${index}"); // line ${index}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return { text: `${lines.join('\n')}\n`, lines };
+}
+
+/** Whole lines spread through the document, each unique by its number; odd rounds undo even ones. */
+function spreadEdits(lines: readonly string[]): { forward: Pair[]; back: Pair[] } {
+  const forward = Array.from({ length: EDITS }, (_, index) => {
+    const line = lines[Math.floor(((index + 0.5) * lines.length) / EDITS)];
+    return { old_string: line, new_string: line.replace('compute(', 'recompute(') };
+  });
+  return { forward, back: forward.map((edit) => ({ old_string: edit.new_string, new_string: edit.old_string })) };
+}
+
+function percentile(samples: readonly number[], fraction: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+async function timed(body: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await body();
+  return performance.now() - started;
+}
+
+suite('extension host benchmark: multi_edit on a 1 MB open document against a bare applyEdit', () => {
+  const fixture = toolSuiteFixture('hostbench');
+  teardown(closeAllEditors);
+
+  test(`${CALLS} calls of ${EDITS} edits each way: p50 and p95`, async function () {
+    this.timeout(240_000);
+    const { text, lines } = sourceText();
+    const { forward, back } = spreadEdits(lines);
+    const file = writeScratchFile(fixture.dir, 'big.txt', text);
+    const { document } = await openInEditor(file);
+    // Saving would add a disk write that the bare applyEdit does not make.
+    const toolTimes = await withSettings({ saveAfterEdit: 'never' }, async () => {
+      const times: number[] = [];
+      for (let call = 0; call <= CALLS; call++) {
+        const edits = call % 2 === 0 ? forward : back;
+        const ms = await timed(async () => {
+          expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits }));
+        });
+        assert.equal(document.getText().includes(edits[EDITS - 1].new_string), true, `call ${call} left its last edit undone`);
+        if (call > 0) {
+          times.push(ms);
+        }
+      }
+      return times;
+    });
+    // The last tool call (an even one) applied the forward edits.
+    const forwardText = forward.reduce((current, edit) => current.replace(edit.old_string, () => edit.new_string), text);
+    assert.equal(document.getText(), forwardText, 'the tool calls leave the document as plain replacement would');
+    const bareTimes: number[] = [];
+    for (let call = 0; call <= CALLS; call++) {
+      const edits = call % 2 === 0 ? back : forward;
+      const current = document.getText();
+      const workspaceEdit = new vscode.WorkspaceEdit();
+      for (const edit of edits) {
+        const start = current.indexOf(edit.old_string);
+        assert.notEqual(start, -1, `call ${call}: "${edit.old_string.slice(0, 30)}" is in the document`);
+        workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(start), document.positionAt(start + edit.old_string.length)), edit.new_string);
+      }
+      const ms = await timed(async () => {
+        assert.equal(await vscode.workspace.applyEdit(workspaceEdit), true);
+      });
+      if (call > 0) {
+        bareTimes.push(ms);
+      }
+    }
+    assert.equal(document.getText(), text, 'the bare edits, undone in turn, leave the original text');
+    const figures = {
+      toolP50: percentile(toolTimes, 0.5), toolP95: percentile(toolTimes, 0.95),
+      bareP50: percentile(bareTimes, 0.5), bareP95: percentile(bareTimes, 0.95),
+    };
+    const line = `invokeTool p50 ${figures.toolP50.toFixed(1)} ms, p95 ${figures.toolP95.toFixed(1)} ms; bare applyEdit p50 ${figures.bareP50.toFixed(1)} ms, p95 ${figures.bareP95.toFixed(1)} ms; p50 ratio ${(figures.toolP50 / figures.bareP50).toFixed(2)}×`;
+    console.log(`    extension-host bench: ${line}`);
+    if (this.test) {
+      this.test.title += ` (${line})`;
+    }
+  });
+});
