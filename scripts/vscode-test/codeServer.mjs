@@ -1,18 +1,18 @@
-// Runs code-server (VS Code 1.100 in the browser) from the .vscode-test cache in a throw-away
-// sandbox: its own HOME/XDG folders, user settings and workspace, and its own process group, so
-// stopping it ends every process it started.
+// Runs code-server (VS Code in the browser, at a version of versions.json) from the .vscode-test
+// cache in a throw-away sandbox: its own HOME/XDG folders, user settings, extensions and workspace,
+// and its own process group, so stopping it ends every process it started.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeServerDir, nodeBinary } from './versions.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CACHE_DIR = path.join(REPO_ROOT, '.vscode-test');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
 const DEMO_WORKSPACE = path.join(REPO_ROOT, 'demo', 'workspace');
-const CODE_SERVER_ENTRY = path.join(CACHE_DIR, 'code-server/node_modules/code-server/out/node/entry.js');
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -32,10 +32,17 @@ const USER_SETTINGS = {
   'git.openRepositoryInParentFolders': 'never',
 };
 
-/** Fails with the command that fixes it when the cache holds no code-server. */
-export function assertCodeServerInstalled() {
-  if (!fs.existsSync(CODE_SERVER_ENTRY)) {
-    throw new Error('code-server is not installed in .vscode-test/; run `npm run setup:vscode` first.');
+function codeServerEntry(version) {
+  return path.join(codeServerDir(version), 'node_modules/code-server/out/node/entry.js');
+}
+
+/** Fails with the command that fixes it when the cache holds no code-server of this version. */
+export function assertCodeServerInstalled(version) {
+  for (const file of [codeServerEntry(version), nodeBinary(version)]) {
+    if (!fs.existsSync(file)) {
+      throw new Error(`VS Code ${version.vscode} is not installed in .vscode-test/ (no ${path.relative(REPO_ROOT, file)}); `
+        + `run \`MULTI_EDIT_VSCODE=${version.vscode} npm run setup:vscode\` first.`);
+    }
   }
 }
 
@@ -170,20 +177,24 @@ async function isHealthy(origin) {
 }
 
 /**
- * Starts code-server on 127.0.0.1 (`port`, or a free one) with auth off, as the leader of a new
- * process group, and resolves once it answers /healthz. `env` reaches the extension host too.
+ * Starts code-server of `version` (an entry of versions.json) on 127.0.0.1 (`port`, or a free one)
+ * with auth off, as the leader of a new process group, and resolves once it answers /healthz.
+ * `env` reaches the extension host too. `payload`: the run opens the workbench with a `payload`
+ * (an extension under development, extension tests). Newer builds honour it only with the
+ * smoke-test driver on, which also hides every notification toast, so runs that check what a
+ * person sees install the extension instead (extensions.mjs).
  * @returns {{ host: string, origin: string, groupId: number, exited: Promise<number | null>,
- *   remoteUri(fsPath: string): string, workbenchUrl(folder: string, payload: [string, string][]): string,
+ *   remoteUri(fsPath: string): string, workbenchUrl(folder: string, payload?: [string, string][]): string,
  *   stop(): Promise<void> }}
  */
-export async function startCodeServer(sandbox, { env = {}, port } = {}) {
-  assertCodeServerInstalled();
+export async function startCodeServer(sandbox, version, { env = {}, port, payload = false } = {}) {
+  assertCodeServerInstalled(version);
   port ??= await freePort();
   const host = `127.0.0.1:${port}`;
   const origin = `http://${host}`;
   const log = fs.openSync(sandbox.codeServerLog, 'a');
-  const child = spawn(process.execPath, [
-    CODE_SERVER_ENTRY,
+  const child = spawn(nodeBinary(version), [
+    codeServerEntry(version),
     '--bind-addr', host,
     '--auth', 'none',
     '--config', path.join(sandbox.root, 'code-server.yaml'),
@@ -194,6 +205,8 @@ export async function startCodeServer(sandbox, { env = {}, port } = {}) {
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
+    // Older builds honour the payload without it, and reject --vscode-option.
+    ...(payload && version.smokeTestDriverOption ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ], {
     cwd: sandbox.root,
     env: sandboxEnv(sandbox, env),
@@ -217,10 +230,10 @@ export async function startCodeServer(sandbox, { env = {}, port } = {}) {
     groupId,
     exited: exitedPromise,
     remoteUri: (fsPath) => `vscode-remote://${host}${fsPath}`,
-    workbenchUrl(folder, payload) {
+    workbenchUrl(folder, payload = []) {
       const url = new URL(`${origin}/`);
       url.searchParams.set('folder', folder);
-      url.searchParams.set('payload', JSON.stringify([...payload, ['skipWelcome', 'true']]));
+      if (payload.length > 0) url.searchParams.set('payload', JSON.stringify([...payload, ['skipWelcome', 'true']]));
       return url.toString();
     },
     async stop() {
@@ -244,11 +257,11 @@ export async function startCodeServer(sandbox, { env = {}, port } = {}) {
  * Installs a .vsix into the sandbox's extensions folder with code-server's own installer, the way a
  * person runs "Extensions: Install from VSIX...". Resolves once it is installed.
  */
-export async function installExtension(sandbox, vsixPath) {
-  assertCodeServerInstalled();
+export async function installExtension(sandbox, version, vsixPath) {
+  assertCodeServerInstalled(version);
   const log = fs.openSync(sandbox.codeServerLog, 'a');
-  const child = spawn(process.execPath, [
-    CODE_SERVER_ENTRY,
+  const child = spawn(nodeBinary(version), [
+    codeServerEntry(version),
     '--user-data-dir', sandbox.userData,
     '--extensions-dir', sandbox.extensions,
     '--install-extension', vsixPath,

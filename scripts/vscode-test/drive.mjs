@@ -2,18 +2,25 @@
 // VS Code, Chromium opens the workbench with this extension and the compiled mocha entry
 // (out/test/integration/index.js) in the `payload`, and the tests report through a results file.
 //
+// MULTI_EDIT_VSCODE picks the VS Code version (versions.mjs; default: the newest). The test-only
+// extensions that version supports are installed beside this one (extensions.mjs).
+//
 // Prints each test, then `N passed, N failed`; exits non-zero on a failed test, a timeout
 // (TEST_TIMEOUT_S, default 600) or when no test ran. Logs of a failed run are kept in
-// test-artifacts/integration/; the counts go to test-artifacts/results/integration.json.
+// test-artifacts/integration-<version>/; the counts go to
+// test-artifacts/results/integration-<version>.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { openBrowser } from './browser.mjs';
 import { ARTIFACTS_DIR, REPO_ROOT, createTempRun, saveLogs, startCodeServer } from './codeServer.mjs';
+import { installTestExtensions } from './extensions.mjs';
+import { selectVersion } from './versions.mjs';
 
+const VERSION = selectVersion();
 const TIMEOUT_S = Number(process.env.TEST_TIMEOUT_S || 600);
 const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
-const LOG_DIR = path.join(ARTIFACTS_DIR, 'integration');
-const SUMMARY_FILE = path.join(ARTIFACTS_DIR, 'results', 'integration.json');
+const LOG_DIR = path.join(ARTIFACTS_DIR, `integration-${VERSION.vscode}`);
+const SUMMARY_FILE = path.join(ARTIFACTS_DIR, 'results', `integration-${VERSION.vscode}.json`);
 const PROGRESS_INTERVAL_MS = 500;
 // The workbench logs this when the test runner path is not a vscode-remote:// URI it can serve.
 const NO_TEST_HOST = /No extension host found that can launch the test runner/;
@@ -35,6 +42,8 @@ function createProgressPrinter(resultsFile) {
     for (const test of tests.slice(printed)) {
       if (test.state === 'passed') {
         console.log(`  ok    ${test.title} (${test.durationMs} ms)`);
+      } else if (test.state === 'skipped') {
+        console.log(`  skip  ${test.title}`);
       } else {
         console.log(`  FAIL  ${test.title}`);
         for (const line of String(test.error).split('\n').slice(0, 8)) console.log(`          ${line}`);
@@ -79,7 +88,7 @@ function tally(outcome, record) {
   } else if (outcome.exitCode !== 0 && record.failed === 0) {
     problems.push(`the extension host test run ended with exit code ${outcome.exitCode}`);
   }
-  return { passed: record?.passed ?? 0, failed: (record?.failed ?? 0) + problems.length, problems };
+  return { passed: record?.passed ?? 0, failed: (record?.failed ?? 0) + problems.length, skipped: record?.skipped ?? 0, problems };
 }
 
 async function main() {
@@ -96,9 +105,17 @@ async function main() {
   const printProgress = createProgressPrinter(resultsFile);
   const progress = setInterval(printProgress, PROGRESS_INTERVAL_MS);
   try {
-    console.log(`Integration tests in a VS Code extension host (code-server + Chromium, timeout ${TIMEOUT_S} s)`);
-    run.server = await startCodeServer(sandbox, {
-      env: { MULTI_EDIT_TEST_RESULTS: resultsFile, MULTI_EDIT_TEST_WORKSPACE: sandbox.workspace },
+    console.log(`Integration tests in a VS Code ${VERSION.vscode} extension host (code-server ${VERSION.codeServer} + Chromium, timeout ${TIMEOUT_S} s)`);
+    const testExtensions = installTestExtensions(sandbox, VERSION);
+    if (testExtensions.names.length > 0) console.log(`  with the test extension ${testExtensions.names.join(', ')}`);
+    run.server = await startCodeServer(sandbox, VERSION, {
+      env: {
+        MULTI_EDIT_TEST_RESULTS: resultsFile,
+        MULTI_EDIT_TEST_WORKSPACE: sandbox.workspace,
+        MULTI_EDIT_TEST_VSCODE: VERSION.vscode,
+        ...testExtensions.env,
+      },
+      payload: true,
     });
     run.browser = await openBrowser(sandbox.browserLog);
     outcome = await runInWorkbench(run.server, run.browser, sandbox);
@@ -109,7 +126,7 @@ async function main() {
   }
   printProgress();
 
-  const { passed, failed, problems } = tally(outcome, readRecord(resultsFile));
+  const { passed, failed, skipped, problems } = tally(outcome, readRecord(resultsFile));
   for (const problem of problems) console.log(`  FAIL  ${problem}`);
   if (failed > 0) {
     await run.browser?.page.screenshot({ path: path.join(LOG_DIR, 'workbench.png') }).catch(() => undefined);
@@ -122,14 +139,14 @@ async function main() {
   }
   fs.rmSync(sandbox.root, { recursive: true, force: true });
   console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  finish(passed, failed);
+  finish(passed, failed, skipped);
 }
 
 /** Closes the run: the counts for the aggregator, the closing line, the exit code. */
-function finish(passed, failed) {
+function finish(passed, failed, skipped = 0) {
   fs.mkdirSync(path.dirname(SUMMARY_FILE), { recursive: true });
-  fs.writeFileSync(SUMMARY_FILE, `${JSON.stringify({ passed, failed })}\n`);
-  console.log(`${passed} passed, ${failed} failed`);
+  fs.writeFileSync(SUMMARY_FILE, `${JSON.stringify({ passed, failed, skipped })}\n`);
+  console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
   process.exitCode = failed > 0 ? 1 : 0;
 }
 

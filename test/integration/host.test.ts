@@ -7,8 +7,14 @@ import { EXTENSION_ID } from '../../src/vscode/platform/ids';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 suite('extension host', () => {
-  test('is VS Code 1.100', () => {
-    assert.match(vscode.version, /^1\.100\.\d+$/);
+  test('is the VS Code version the runner chose, which the manifest allows', () => {
+    assert.ok(process.env.MULTI_EDIT_TEST_VSCODE, 'the runner sets MULTI_EDIT_TEST_VSCODE');
+    assert.equal(vscode.version, process.env.MULTI_EDIT_TEST_VSCODE);
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    const minimum = /^\^(\d+)\.(\d+)\./.exec(extension?.packageJSON.engines.vscode ?? '');
+    assert.ok(minimum, 'engines.vscode is a ^ range');
+    const [major, minor] = vscode.version.split('.').map(Number);
+    assert.ok(major === Number(minimum[1]) && minor >= Number(minimum[2]), `${vscode.version} is below engines.vscode`);
   });
 
   test('loads Multi-Edit from this checkout and activates it', async () => {

@@ -10,7 +10,7 @@ const TEST_TIMEOUT_MS = 30_000;
 
 interface TestRecord {
   readonly title: string;
-  readonly state: 'passed' | 'failed';
+  readonly state: 'passed' | 'failed' | 'skipped';
   readonly durationMs?: number;
   readonly error?: string;
 }
@@ -18,6 +18,8 @@ interface TestRecord {
 interface RunRecord {
   passed: number;
   failed: number;
+  /** Tests that do not apply to this VS Code version (they call this.skip() and say why). */
+  skipped: number;
   finished: boolean;
   /** The test that has started and not yet ended, so a timed-out run can name it. */
   running?: string;
@@ -37,7 +39,7 @@ function describeError(error: unknown): string {
 
 /** Writes the record atomically, so a reader never sees half a file. */
 function createRecorder(resultsFile: string | undefined): { record: RunRecord; save(): void } {
-  const record: RunRecord = { passed: 0, failed: 0, finished: false, tests: [] };
+  const record: RunRecord = { passed: 0, failed: 0, skipped: 0, finished: false, tests: [] };
   const save = (): void => {
     if (!resultsFile) return;
     const partial = `${resultsFile}.partial`;
@@ -79,6 +81,12 @@ export function run(): Promise<void> {
           record.running = undefined;
           record.passed++;
           record.tests.push({ title: test.fullTitle(), state: 'passed', durationMs: test.duration ?? 0 });
+          save();
+        })
+        .on('pending', (test) => {
+          record.running = undefined;
+          record.skipped++;
+          record.tests.push({ title: test.fullTitle(), state: 'skipped' });
           save();
         })
         .on('fail', (test, error) => fail(test.fullTitle(), error));

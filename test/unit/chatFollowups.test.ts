@@ -83,8 +83,19 @@ describe('chat follow-ups', () => {
   });
 
   it('offers to continue a conversation only when the round limit stopped it', () => {
-    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: true }), [{ prompt: CONTINUE_PROMPT, label: 'Continue' }]);
-    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: false }), []);
+    const applied = { round: 1, tool: 'multi_edit', success: true };
+    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: true, calls: [applied] }), [{ prompt: CONTINUE_PROMPT, label: 'Continue' }]);
+    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: false, calls: [applied] }), []);
+  });
+
+  it('offers /explain when a conversation ends on a failed tool call, not when the model recovered', () => {
+    const failed = { round: 1, tool: 'multi_edit', success: false, errorCode: 'MATCH_NOT_FOUND' };
+    const applied = { round: 2, tool: 'multi_edit', success: true };
+    const explain = { command: 'explain', prompt: '', label: 'Explain the failure' };
+    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: false, calls: [failed] }), [explain]);
+    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: true, calls: [applied, failed] }), [{ prompt: CONTINUE_PROMPT, label: 'Continue' }, explain]);
+    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: false, calls: [failed, applied] }), []);
+    assert.deepEqual(followupsFor({ kind: 'conversation', stoppedAtRoundLimit: true }), [], 'metadata of an older version has no calls and earns nothing');
   });
 
   it('ignores metadata it did not write', () => {

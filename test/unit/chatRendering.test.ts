@@ -103,6 +103,17 @@ describe('chat rendering: failures', () => {
     assert.deepEqual(codeBlocksOf(parts), [{ language: 'ts', body: snippet }]);
   });
 
+  it('anchors a near miss at the line that differs when the diagnostics located it, instead of the snippet\'s lines', async () => {
+    const envelope = failureOf(await run('multi_edit', {
+      file_path: FILE, edits: [{ old_string: '    const greeting = "hello";', new_string: 'x' }],
+    }, { store: store() }));
+    const differsAt = { path: FILE, startLine: 2, column: 1 };
+    const parts = renderResponse(envelope, differsAt);
+    assert.deepEqual(anchorsOf(parts), [{ target: differsAt, title: 'app.ts:2' }]);
+    assert.ok(markdownOf(parts).includes('Differs at: <anchor app.ts:2>'));
+    assert.deepEqual(codeBlocksOf(parts), [{ language: 'ts', body: envelope.context?.snippet ?? '' }], 'the raw snippet is still shown');
+  });
+
   it('anchors every reported match of an ambiguous edit at its line and column, and counts the rest', async () => {
     const envelope = failureOf(await run('multi_edit', {
       file_path: FILE, edits: [{ old_string: 'a = 1', new_string: 'a = 2' }],

@@ -41,6 +41,15 @@ describe('extension manifest', () => {
     }
   });
 
+  it('groups exactly the contributed tools into one tool set, by their reference names', () => {
+    const referenceNames = (manifest.contributes.languageModelTools as { toolReferenceName: string }[]).map((tool) => tool.toolReferenceName);
+    const [toolSet, ...others] = manifest.contributes.languageModelToolSets as { name: string; tools: string[] }[];
+    assert.equal(others.length, 0);
+    assert.match(toolSet.name, /^[\w-]+$/);
+    assert.ok(!referenceNames.includes(toolSet.name), 'the set is not named like one of its tools');
+    assert.deepEqual(toolSet.tools, referenceNames);
+  });
+
   it('names an icon, walkthrough media and a request-file schema that exist', () => {
     const files = filesNamedBy(manifest).filter((file) => file !== manifest.main);
     assert.ok(manifest.contributes.walkthroughs[0].steps.length >= 3, 'the walkthrough has steps');

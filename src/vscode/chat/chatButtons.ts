@@ -21,7 +21,7 @@ const CHAT_FIXES: ReadonlySet<string> = new Set<string>([
 ]);
 
 /** The failure the envelope's message, hints and context describe; else the first failed one. */
-function leadingFailure(failures: readonly Failure[], envelope: ErrorEnvelope): Failure | undefined {
+export function leadingFailure(failures: readonly Failure[], envelope: ErrorEnvelope): Failure | undefined {
   const failed = failures.filter((failure) => failure.status === 'failed');
   return failed.find((failure) => failure.fileIndex === (envelope.file_index ?? 0) && failure.editIndex === envelope.edit_index) ?? failed[0];
 }

@@ -4,10 +4,11 @@
  * helps when the files changed or were busy, not when an edit itself is wrong.
  * No vscode import.
  */
-import type { MultiEditFilesRequest, MultiEditRequest, NextAction } from '../../core/index';
+import type { ErrorCode, MultiEditFilesRequest, MultiEditRequest, NextAction } from '../../core/index';
 import { CHAT_COMMANDS } from '../platform/ids';
 
-export type RequestCommand = (typeof CHAT_COMMANDS)[keyof typeof CHAT_COMMANDS];
+/** The commands that run the request JSON in the prompt. */
+export type RequestCommand = typeof CHAT_COMMANDS.apply | typeof CHAT_COMMANDS.preview;
 
 /** The metadata of a `/apply` or `/preview` turn. */
 export interface RequestTurn {
@@ -22,11 +23,24 @@ export interface RequestTurn {
   readonly modelText: string;
 }
 
+/** One tool call of a conversation, as the turn's history keeps it. */
+export interface ToolCallRecord {
+  /** 1-based. */
+  readonly round: number;
+  readonly tool: string;
+  readonly success: boolean;
+  readonly errorCode?: ErrorCode;
+  /** The response as the model read it (summary line, then JSON); absent when the call did not run. */
+  readonly modelText?: string;
+}
+
 /** The metadata of a conversation with the model. */
 export interface ConversationTurn {
   readonly kind: 'conversation';
   /** The model still wanted tools when the round limit stopped it. */
   readonly stoppedAtRoundLimit: boolean;
+  /** Every tool call, in order, so follow-ups and `/explain` can use them. */
+  readonly calls: readonly ToolCallRecord[];
 }
 
 export type TurnMetadata = RequestTurn | ConversationTurn;
@@ -40,13 +54,14 @@ export interface Followup {
 
 export const FIX_PROMPT = 'Fix the failing edits of that request, using its hints and the file text it shows, and apply the corrected request.';
 export const CONTINUE_PROMPT = 'Continue where you stopped.';
+const EXPLAIN_FOLLOWUP: Followup = { command: CHAT_COMMANDS.explain, prompt: '', label: 'Explain the failure' };
 
 /** Errors that running the same request again can clear: the file changed under it, or was busy. */
 const RUN_AGAIN: ReadonlySet<NextAction> = new Set<NextAction>(['reread_and_retry', 'retry_later']);
 
 export function isTurnMetadata(value: unknown): value is TurnMetadata {
-  const kind = (value as Partial<TurnMetadata> | undefined)?.kind;
-  return kind === 'request' || kind === 'conversation';
+  const metadata = value as Partial<RequestTurn> | Partial<ConversationTurn> | undefined;
+  return metadata?.kind === 'request' || (metadata?.kind === 'conversation' && Array.isArray(metadata.calls));
 }
 
 function requestFollowups(turn: RequestTurn): Followup[] {
@@ -66,6 +81,12 @@ function requestFollowups(turn: RequestTurn): Followup[] {
   return turn.nextAction === 'fix_and_resubmit' ? [{ prompt: FIX_PROMPT, label: 'Ask the model to fix the failing edits' }] : [];
 }
 
+function conversationFollowups(turn: ConversationTurn): Followup[] {
+  const followups = turn.stoppedAtRoundLimit ? [{ prompt: CONTINUE_PROMPT, label: 'Continue' }] : [];
+  const last = turn.calls.at(-1);
+  return last !== undefined && !last.success ? [...followups, EXPLAIN_FOLLOWUP] : followups;
+}
+
 export function followupsFor(metadata: unknown): Followup[] {
   if (!isTurnMetadata(metadata)) {
     return [];
@@ -73,5 +94,5 @@ export function followupsFor(metadata: unknown): Followup[] {
   if (metadata.kind === 'request') {
     return requestFollowups(metadata);
   }
-  return metadata.stoppedAtRoundLimit ? [{ prompt: CONTINUE_PROMPT, label: 'Continue' }] : [];
+  return conversationFollowups(metadata);
 }

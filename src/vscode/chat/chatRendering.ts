@@ -105,8 +105,11 @@ function isPrimary(status: EditStatus, envelope: ErrorEnvelope): boolean {
     && status.edit_index === envelope.edit_index;
 }
 
-/** Anchors to where a failure sits: each reported match, else the snippet's lines, else the file. */
-function renderWhere(parts: Parts, path: string | undefined, context: EnvelopeContext | undefined): void {
+/**
+ * Anchors to where a failure sits: each reported match, else the line that differs (`differsAt`,
+ * located by the diagnostics), else the snippet's lines, else the file.
+ */
+function renderWhere(parts: Parts, path: string | undefined, context: EnvelopeContext | undefined, differsAt?: AnchorTarget): void {
   if (path === undefined) {
     return;
   }
@@ -121,6 +124,10 @@ function renderWhere(parts: Parts, path: string | undefined, context: EnvelopeCo
         .anchor({ path, startLine: match.line, column: match.column }, `${name}:${match.line}:${match.column} (match ${index + 1} of ${total})`);
     });
     parts.markdown(total > matches.length ? `, and ${total - matches.length} more\n\n` : '\n\n');
+    return;
+  }
+  if (differsAt?.startLine !== undefined) {
+    parts.markdown('Differs at: ').anchor(differsAt, `${baseName(differsAt.path)}:${differsAt.startLine}`).markdown('\n\n');
     return;
   }
   const span = snippetSpan(context);
@@ -164,7 +171,7 @@ function otherEntries(envelope: ErrorEnvelope): FailedEntry[] {
     });
 }
 
-function renderFailure(envelope: ErrorEnvelope): ChatPart[] {
+function renderFailure(envelope: ErrorEnvelope, differsAt: AnchorTarget | undefined): ChatPart[] {
   const parts = new Parts()
     .markdown(`**${escapeMarkdown(envelope.summary)}**\n\n`)
     .markdown(`[${inlineCode(envelope.error_code)}](${errorDocLink(envelope.error_code)}) ${escapeMarkdown(envelope.message)}\n\n`);
@@ -172,7 +179,7 @@ function renderFailure(envelope: ErrorEnvelope): ChatPart[] {
   if (envelope.recovery_hints.length > 0) {
     parts.markdown(`**Hints**\n\n${envelope.recovery_hints.map((hint) => `- ${escapeMarkdown(hint)}\n`).join('')}\n`);
   }
-  renderWhere(parts, envelope.file_path, envelope.context);
+  renderWhere(parts, envelope.file_path, envelope.context, differsAt);
   renderSnippet(parts, envelope.file_path, envelope.context);
   const others = otherEntries(envelope);
   if (others.length > 0) {
@@ -194,6 +201,7 @@ function renderFailure(envelope: ErrorEnvelope): ChatPart[] {
   return parts.done();
 }
 
-export function renderResponse(response: EngineResponse): ChatPart[] {
-  return response.success ? renderSuccess(response) : renderFailure(response);
+/** `differsAt`: where the leading failure's text differs from old_string, when it was located. */
+export function renderResponse(response: EngineResponse, differsAt?: AnchorTarget): ChatPart[] {
+  return response.success ? renderSuccess(response) : renderFailure(response, differsAt);
 }

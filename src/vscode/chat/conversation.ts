@@ -9,11 +9,10 @@ import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
 import { TOOL_NAMES } from '../../core/index';
 import { currentWorkspaceFolders } from '../platform/workspacePaths';
 import type { RequestRecord } from '../run/requestRecord';
-import { chatButtons } from './chatButtons';
+import { writeResponse } from './chatResponse';
 import type { ChatDeps } from './chatDeps';
-import { isTurnMetadata, type ConversationTurn } from './chatFollowups';
-import { renderResponse } from './chatRendering';
-import { writeButtons, writeParts } from './chatStream';
+import { isTurnMetadata, type ConversationTurn, type ToolCallRecord } from './chatFollowups';
+import { renderRecap } from './chatRecap';
 import { escapeMarkdown } from './markdownText';
 import { parseToolText } from './promptRequest';
 
@@ -68,16 +67,27 @@ async function referenceMessages(request: vscode.ChatRequest): Promise<vscode.La
   return messages;
 }
 
-/** Runs one tool call through VS Code, renders its result, and returns it for the model. */
+interface ToolCallOutcome {
+  /** What the model gets back. */
+  readonly part: vscode.LanguageModelToolResultPart;
+  readonly record: ToolCallRecord;
+}
+
+/** Runs one tool call through VS Code, renders its result, and returns it for the model and the history. */
 async function runToolCall(
   deps: ChatDeps,
   call: vscode.LanguageModelToolCallPart,
+  round: number,
   request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
-): Promise<vscode.LanguageModelToolResultPart> {
+): Promise<ToolCallOutcome> {
+  const notRun = (text: string): ToolCallOutcome => ({
+    part: new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(text)]),
+    record: { round, tool: call.name, success: false },
+  });
   if (!(TOOL_NAMES as readonly string[]).includes(call.name)) {
-    return new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(`Unknown tool ${call.name}: use multi_edit or multi_edit_files.`)]);
+    return notRun(`Unknown tool ${call.name}: use multi_edit or multi_edit_files.`);
   }
   // The tool publishes its record while invokeTool runs; its id names the failures the buttons act on.
   // This loop awaits one call at a time, so the call's record is the tool record published meanwhile.
@@ -93,21 +103,19 @@ async function runToolCall(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     stream.markdown(`The ${call.name} call did not run: ${escapeMarkdown(reason)}\n\n`);
-    return new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(`The tool call did not run: ${reason}`)]);
+    return notRun(`The tool call did not run: ${reason}`);
   } finally {
     listening.dispose();
   }
   const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
   const response = parseToolText(text);
   if (response) {
-    writeParts(stream, renderResponse(response));
-    const record = published.at(-1);
-    if (!response.success && record) {
-      await deps.feed.settled();
-      writeButtons(stream, chatButtons(deps.feed.failures.failuresOfRequest(record.id), response));
-    }
+    await writeResponse(deps, stream, response, published.at(-1));
   }
-  return new vscode.LanguageModelToolResultPart(call.callId, result.content);
+  const record: ToolCallRecord = response === undefined
+    ? { round, tool: call.name, success: false }
+    : { round, tool: call.name, success: response.success, ...(response.success ? {} : { errorCode: response.error_code }), modelText: text };
+  return { part: new vscode.LanguageModelToolResultPart(call.callId, result.content), record };
 }
 
 async function chatModel(request: vscode.ChatRequest): Promise<vscode.LanguageModelChat | undefined> {
@@ -122,9 +130,27 @@ function noModel(reason: string): string {
     + `and \`@${CHAT_PARTICIPANT_NAME} /preview\` shows its diff without writing anything.`;
 }
 
-function turn(stoppedAtRoundLimit: boolean): vscode.ChatResult {
-  const metadata: ConversationTurn = { kind: 'conversation', stoppedAtRoundLimit };
+/** Ends the turn: the recap, which stays in view when VS Code folds the turn's steps, and the metadata. */
+function endTurn(stream: vscode.ChatResponseStream, stoppedAtRoundLimit: boolean, calls: readonly ToolCallRecord[]): vscode.ChatResult {
+  const recap = renderRecap(calls);
+  if (recap !== '') {
+    stream.markdown(`\n\n${recap}`);
+  }
+  const metadata: ConversationTurn = { kind: 'conversation', stoppedAtRoundLimit, calls };
   return { metadata };
+}
+
+/**
+ * The tools offered in a round. When the prompt references some of ours (#multiEdit), the first
+ * round offers only those and requires a call, so the model uses what the user named.
+ */
+function toolsForRound(request: vscode.ChatRequest, round: number): { tools: vscode.LanguageModelChatTool[]; toolMode: vscode.LanguageModelChatToolMode } {
+  const ours = vscode.lm.tools.filter((tool) => (TOOL_NAMES as readonly string[]).includes(tool.name));
+  const referenced = ours.filter((tool) => request.toolReferences.some((reference) => reference.name === tool.name));
+  if (round === 0 && referenced.length > 0) {
+    return { tools: referenced, toolMode: vscode.LanguageModelChatToolMode.Required };
+  }
+  return { tools: ours, toolMode: vscode.LanguageModelChatToolMode.Auto };
 }
 
 export async function converse(
@@ -139,7 +165,7 @@ export async function converse(
     stream.markdown(noModel('No language model is available.'));
     return {};
   }
-  const tools = vscode.lm.tools.filter((tool) => (TOOL_NAMES as readonly string[]).includes(tool.name));
+  const calls: ToolCallRecord[] = [];
   const messages = [
     vscode.LanguageModelChatMessage.User(instructions()),
     ...historyMessages(context),
@@ -148,15 +174,15 @@ export async function converse(
   ];
   for (let round = 0; round < MAX_ROUNDS && !token.isCancellationRequested; round++) {
     const text: string[] = [];
-    const calls: vscode.LanguageModelToolCallPart[] = [];
+    const toolCalls: vscode.LanguageModelToolCallPart[] = [];
     try {
-      const response = await model.sendRequest(messages, { tools, justification: JUSTIFICATION }, token);
+      const response = await model.sendRequest(messages, { ...toolsForRound(request, round), justification: JUSTIFICATION }, token);
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) {
           stream.markdown(part.value);
           text.push(part.value);
         } else if (part instanceof vscode.LanguageModelToolCallPart) {
-          calls.push(part);
+          toolCalls.push(part);
         }
       }
     } catch (error) {
@@ -166,20 +192,22 @@ export async function converse(
       }
       throw error;
     }
-    if (calls.length === 0) {
-      return turn(false);
+    if (toolCalls.length === 0) {
+      return endTurn(stream, false, calls);
     }
     stream.markdown('\n\n');
-    messages.push(vscode.LanguageModelChatMessage.Assistant([...(text.length > 0 ? [new vscode.LanguageModelTextPart(text.join(''))] : []), ...calls]));
+    messages.push(vscode.LanguageModelChatMessage.Assistant([...(text.length > 0 ? [new vscode.LanguageModelTextPart(text.join(''))] : []), ...toolCalls]));
     const results: vscode.LanguageModelToolResultPart[] = [];
-    for (const call of calls) {
-      results.push(await runToolCall(deps, call, request, stream, token));
+    for (const call of toolCalls) {
+      const outcome = await runToolCall(deps, call, round + 1, request, stream, token);
+      results.push(outcome.part);
+      calls.push(outcome.record);
     }
     messages.push(vscode.LanguageModelChatMessage.User(results));
   }
   if (token.isCancellationRequested) {
-    return turn(false);
+    return endTurn(stream, false, calls);
   }
   stream.markdown(`Stopped after ${MAX_ROUNDS} rounds of tool calls; the last results are above.`);
-  return turn(true);
+  return endTurn(stream, true, calls);
 }

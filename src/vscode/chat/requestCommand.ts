@@ -10,10 +10,8 @@ import { withoutSchemaKey } from '../commands/requestSource';
 import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../platform/ids';
 import type { RequestRecord } from '../run/requestRecord';
 import { summarizeRequest } from '../run/requestSummary';
-import { chatButtons } from './chatButtons';
+import { writeResponse } from './chatResponse';
 import type { RequestCommand, RequestTurn } from './chatFollowups';
-import { renderResponse } from './chatRendering';
-import { writeButtons, writeParts } from './chatStream';
 import type { ChatDeps } from './chatDeps';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
 import { parseRequestPrompt } from './promptRequest';
@@ -41,19 +39,13 @@ async function progressMessage(command: RequestCommand, input: unknown): Promise
   return command === CHAT_COMMANDS.preview ? `Checking ${scope} (dry run)` : `Applying ${scope}`;
 }
 
-async function writeResponse(deps: ChatDeps, stream: vscode.ChatResponseStream, record: RequestRecord): Promise<void> {
+async function writeRecord(deps: ChatDeps, stream: vscode.ChatResponseStream, record: RequestRecord): Promise<void> {
   const { response } = record;
-  writeParts(stream, renderResponse(response));
-  if (response.success) {
-    if (response.dry_run && record.request) {
-      // The preview command shows the request as a real run in the Refactor Preview.
-      stream.button({ title: 'Review in Refactor Preview', command: COMMANDS.previewRequest, arguments: [requestInput(record.request)] });
-    }
-    return;
+  await writeResponse(deps, stream, response, record);
+  if (response.success && response.dry_run && record.request) {
+    // The preview command shows the request as a real run in the Refactor Preview.
+    stream.button({ title: 'Review in Refactor Preview', command: COMMANDS.previewRequest, arguments: [requestInput(record.request)] });
   }
-  // The buttons name failures by id: wait until the diagnostics hold this record.
-  await deps.feed.settled();
-  writeButtons(stream, chatButtons(deps.feed.failures.failuresOfRequest(record.id), response));
 }
 
 export async function runRequestCommand(
@@ -76,7 +68,7 @@ export async function runRequestCommand(
     ? await deps.services.runner.dryRun(tool, given, options)
     : await deps.services.runner.run(tool, given, options);
   const { response } = record;
-  await writeResponse(deps, stream, record);
+  await writeRecord(deps, stream, record);
   const metadata: RequestTurn = {
     kind: 'request',
     command,

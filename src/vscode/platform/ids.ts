@@ -13,7 +13,7 @@ export const TOOL_REFERENCE_NAMES: Record<ToolName, string> = {
 /** The chat participant: `@multiedit`, with its slash commands. */
 export const CHAT_PARTICIPANT_ID = 'multi-edit.multiedit';
 export const CHAT_PARTICIPANT_NAME = 'multiedit';
-export const CHAT_COMMANDS = { apply: 'apply', preview: 'preview' } as const;
+export const CHAT_COMMANDS = { apply: 'apply', preview: 'preview', explain: 'explain' } as const;
 
 export const COMMANDS = {
   applyRequest: 'multiEdit.applyRequest',

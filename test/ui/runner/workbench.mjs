@@ -86,6 +86,24 @@ export function createWorkbenchUi(page, artifactsDir) {
       await match.click();
       await page.locator('.tabs-container .tab.active', { hasText: fileName })
         .waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+      // Newer workbenches fade the box out: wait, so the next F1 is not taken for the closing box.
+      await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS });
+    },
+
+    /**
+     * Opens the quick-fix menu (Ctrl+.) in the focused editor and returns its locator. The menu
+     * waits for every provider (the TypeScript server of newer VS Code starts slowly), and a key
+     * pressed while focus still moves is lost, so it is pressed again after a while without a menu.
+     */
+    async openQuickFixMenu(timeout = 3 * DEFAULT_TIMEOUT_MS) {
+      // Newer workbenches add an empty .action-widget for submenus.
+      const menu = page.locator('.action-widget:not(.action-list-submenu-panel)');
+      const deadline = Date.now() + timeout;
+      while (Date.now() < deadline) {
+        await page.keyboard.press('Control+.');
+        if (await menu.waitFor({ state: 'visible', timeout: 10 * REFILTER_INTERVAL_MS }).then(() => true, () => false)) return menu;
+      }
+      throw new Error(`no quick-fix menu within ${timeout} ms`);
     },
 
     /** Opens the Problems panel (Ctrl+Shift+M) and returns its locator. */

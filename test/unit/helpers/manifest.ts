@@ -58,6 +58,8 @@ export interface Manifest {
     walkthroughs: { id: string; steps: WalkthroughStep[] }[];
     jsonValidation: { url: string }[];
     configuration: { properties: Record<string, unknown> };
+    languageModelTools: { toolReferenceName: string }[];
+    languageModelToolSets: { name: string; tools: string[] }[];
   };
 }
 
