@@ -30,9 +30,10 @@ Options:
                          current directory. Client roots can narrow --root, never
                          widen it. .git, .hg, .svn and .env* files are refused.
   --inside-indentation P An old_string starting with spaces or tabs that matches inside
-                         a line's indentation: warn (default) applies it with a
-                         MATCH_INSIDE_INDENTATION warning; refuseMultiline refuses it
-                         when new_string spans lines; refuse always refuses it.
+                         a line's indentation: refuseMultiline (default) refuses it
+                         when new_string spans lines and warns otherwise; warn
+                         applies it with a MATCH_INSIDE_INDENTATION warning; refuse
+                         always refuses it.
   --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
                          default 32.
   -h, --help             Show this help.

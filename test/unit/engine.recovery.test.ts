@@ -44,8 +44,16 @@ describe('engine: recovery', () => {
     const oldString = '    results.append(record)';
     const twoLines = '    results.append(record)\n    log.debug(record)';
 
-    it('is applied with a MATCH_INSIDE_INDENTATION warning by default', async () => {
+    it('is refused by default when new_string spans lines, whose later lines would land mis-indented', async () => {
       const result = await edit(text, oldString, twoLines);
+      const envelope = failureOf(result.response);
+      assert.equal(envelope.error_code, 'MATCH_NOT_FOUND');
+      assert.equal(envelope.diagnosis?.kind, 'INDENTATION');
+      assert.equal(result.text(), text);
+    });
+
+    it('is applied with a MATCH_INSIDE_INDENTATION warning under warn', async () => {
+      const result = await edit(text, oldString, twoLines, 'warn');
       const success = successOf(result.response);
       assert.deepEqual(success.warnings?.map((warning) => warning.code), ['MATCH_INSIDE_INDENTATION']);
       assert.match(success.warnings?.[0].message ?? '', /edit 0's old_string matched inside the indentation/i);

@@ -42,6 +42,11 @@ function applyOne(text: string, oldString: string, newString: string, replaceAll
   return text.slice(0, first) + newString + text.slice(first + oldString.length);
 }
 
+// The reference replaces text as plain sequential replacement does, so these runs take the
+// insideIndentation policy that never refuses an exact match ('warn'); the default's refusals are
+// tested in engine.recovery.test.ts.
+const PLAIN_REPLACEMENT = { insideIndentation: 'warn' } as const;
+
 /** The text after every edit, or undefined when any edit fails. */
 function referenceApply(text: string, edits: readonly Edit[]): string | undefined {
   const eol = dominantEol(text);
@@ -143,7 +148,7 @@ describe('properties', () => {
     const seen = { applied: 0, failed: 0 };
     await fc.assert(fc.asyncProperty(fc.oneof(singleFileCase, fileCase(true)), fc.boolean(), async ({ text, edits }, dryRun) => {
       const store = new MemoryStore({ [FILE]: text });
-      const response = (await runRequest('multi_edit', { file_path: FILE, edits, dry_run: dryRun }, { store })).response;
+      const response = (await runRequest('multi_edit', { file_path: FILE, edits, dry_run: dryRun }, { store, limits: PLAIN_REPLACEMENT })).response;
       assertValidResponse(response);
       const expected = referenceApply(text, edits);
       assert.equal(response.success, expected !== undefined, JSON.stringify({ text, edits, response }));
@@ -170,7 +175,7 @@ describe('properties', () => {
           store.failNthWrite(writeFault.nth, { code: writeFault.code });
         }
         const request = { files: cases.map(({ edits }, index) => ({ file_path: `/p/f${index}.txt`, edits })) };
-        const response = (await runRequest('multi_edit_files', request, { store, sleep: recordingSleep().sleep, retry: { maxAttempts: 1 } })).response;
+        const response = (await runRequest('multi_edit_files', request, { store, sleep: recordingSleep().sleep, retry: { maxAttempts: 1 }, limits: PLAIN_REPLACEMENT })).response;
         assertValidResponse(response);
         const expected = cases.map(({ text, edits }) => referenceApply(text, edits));
         const planned = expected.every((text) => text !== undefined);

@@ -54,7 +54,7 @@ describe('settings: reading multiEdit.*', () => {
   it('converts to engine limits and retry policy in bytes and milliseconds', () => {
     const settings = readSettings(source({ maxFileSizeMB: 2, maxEnvelopeKB: 8, 'retry.maxTotalMs': 250 }));
     assert.deepEqual(engineLimits(settings), {
-      contextLines: 6, maxMatchLocations: 5, maxFileBytes: 2 * 1024 * 1024, maxEnvelopeBytes: 8 * 1024, insideIndentation: 'warn',
+      contextLines: 6, maxMatchLocations: 5, maxFileBytes: 2 * 1024 * 1024, maxEnvelopeBytes: 8 * 1024, insideIndentation: 'refuseMultiline',
     });
     assert.deepEqual(retryPolicy(settings), { maxAttempts: 5, maxTotalMs: 250 });
   });

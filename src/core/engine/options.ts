@@ -34,7 +34,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxEnvelopeBytes: 32 * 1024,
   maxSnippetLineChars: 240,
   maxDiffBytes: 64 * 1024,
-  insideIndentation: 'warn',
+  insideIndentation: 'refuseMultiline',
 };
 
 /** Backoff for FILE_BUSY: from initialDelayMs, doubling, capped at maxDelayMs. */

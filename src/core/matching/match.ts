@@ -67,7 +67,7 @@ export interface MatchOptions {
   readonly maxLocations: number;
   /** 'auto' takes the plain path for small work and the piece path for large. */
   readonly strategy?: MatchStrategy;
-  /** Default 'warn'. */
+  /** Default 'refuseMultiline'. */
   readonly insideIndentation?: InsideIndentationPolicy;
 }
 
@@ -123,7 +123,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     }
     const replaced = edit.replaceAll ? nonOverlapping(starts, edit.oldString.length) : [starts[0]];
     const indented = insideIndentation(working, edit, replaced);
-    if (indented && refusesIndentedMatch(options.insideIndentation ?? 'warn', edit)) {
+    if (indented && refusesIndentedMatch(options.insideIndentation ?? 'refuseMultiline', edit)) {
       return { status: 'failed', code: 'MATCH_NOT_FOUND', insideIndentation: indented };
     }
     working.replace(replaced, edit.oldString.length, edit.newString);

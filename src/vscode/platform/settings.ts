@@ -80,7 +80,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   retryMaxTotalMs: 10_000,
   historyLimit: 20,
   confirmReplaceAll: true,
-  insideIndentation: 'warn',
+  insideIndentation: 'refuseMultiline',
   showStatusBar: true,
 };
 
