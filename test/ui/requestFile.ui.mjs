@@ -40,11 +40,17 @@ export async function run({ page, workspace, ui }) {
 
   // The hover on the problem in logger.ts: old_string against the file's text, tabs and spaces shown.
   await ui.openFile('src/logger.ts');
-  const squiggle = page.locator('.editor-instance .squiggly-error').first();
-  await ui.waitForText(squiggle, { timeout: 20_000 });
-  await squiggle.hover({ force: true });
+  const squiggles = page.locator('.editor-instance .squiggly-error');
+  await ui.waitForText(squiggles.first(), { timeout: 20_000 });
+  // Newer VS Code's TypeScript may underline the file too: hover each squiggle until ours answers.
   const hover = page.locator('.monaco-hover').filter({ hasText: 'Edit 2: old_string (−) against the file (+) from line 7' }).first();
-  await ui.waitForText(hover, { timeout: 20_000 });
+  for (let attempt = 0; ; attempt++) {
+    const count = await squiggles.count();
+    await page.mouse.move(5, 5);
+    await squiggles.nth(attempt % Math.max(count, 1)).hover({ force: true });
+    if (await hover.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) break;
+    if (attempt >= 2 * Math.max(count, 1) + 1) throw new Error(`no Multi-Edit hover on any of ${count} squiggles`);
+  }
   await ui.waitForText(hover.getByText('INDENTATION').first());
   const shown = await hover.innerText();
   for (const line of ['- ····if·(ORDER[level]·<·ORDER[minimum])·{', '+ →→if·(ORDER[level]·<·ORDER[minimum])·{', '+ →→→return;']) {

@@ -3,7 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onlyUpTo1100 } from './runner/needs.mjs';
 export const name = 'the Settings editor lists the Multi-Edit settings';
+
+// VS Code 1.139 opens Settings in a modal editor that this scenario does not close yet; it runs on 1.100
+// until then.
+export const needs = ({ vscodeVersion }) => onlyUpTo1100(vscodeVersion, 'it opens Settings in a modal editor this scenario does not close yet');
 
 const MANIFEST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json');
 
