@@ -137,6 +137,9 @@ EOF
   # strict-allow-scripts off: VS Code's nested installs run their own native builds.
   export npm_config_unsafe_perm=true npm_config_yes=true npm_config_strict_allow_scripts=false
   export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+  # Run from `npm run`, the outer npm exports its own user agent ("node/v20"); code-server's
+  # postinstall reads the Node version from it, so the npm below must state its own.
+  unset npm_config_user_agent
   # First unpack without scripts, to learn which @vscode/ripgrep VS Code pins, then seed its
   # cache and run the lifecycle scripts (code-server's postinstall installs VS Code's modules).
   {
