@@ -1,11 +1,12 @@
 // The tools picker of the Chat view (Configure Tools...) groups Multi-Edit's tools under the
 // extension, with the tool set `multiEditTools` (the languageModelToolSets contribution) holding
 // both. VS Code 1.100 has no tool sets and ignores the contribution, so the scenario is skipped there.
+import { isNewerThan1100 } from './runner/needs.mjs';
+
 export const name = 'the tools picker lists the multiEditTools tool set with both tools';
 
 export function needs({ vscodeVersion }) {
-  const [major, minor] = vscodeVersion.split('.').map(Number);
-  return major > 1 || minor > 100 ? undefined : `VS Code ${vscodeVersion} has no tool sets`;
+  return isNewerThan1100(vscodeVersion) ? undefined : `VS Code ${vscodeVersion} has no tool sets`;
 }
 
 export async function run({ page, ui }) {
