@@ -52,9 +52,9 @@ const cliLoading = {
 
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/node/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [cliLoading] },
+  { ...common, entryPoints: ['src/node/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [cliLoading] },
   ...cliLazyModules.map((entry) => ({ ...common, entryPoints: [entry], outfile: `dist/${lazyOutName(entry)}` })),
-  // The MCP server and its SDK, loaded by dist/cli.js only for `multi-edit mcp` (src/node/mcpLauncher.ts).
+  // The MCP server and its SDK, loaded by dist/cli.js only for `multi-edit mcp` (src/node/cli/mcpLauncher.ts).
   // It shares the CLI's lazy modules: bundling them in would wrap zod in lazy initialisers that the
   // SDK's own zod schemas run ahead of.
   { ...common, entryPoints: ['src/node/mcp/server.ts'], outfile: 'dist/mcp.js', plugins: [cliLoading] },

@@ -36,12 +36,12 @@ export default tseslint.config(
   {
     // The adapters depend on the core only, never on each other.
     files: ['src/vscode/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndex, { group: ['**/node/*', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndex, { group: ['**/node/**', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
   },
   {
     // Node-side rules that both adapters share: they import the core, never an adapter.
     files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/shared runs outside VS Code too.' }], patterns: [coreThroughIndex, { group: ['**/node/*', '**/vscode/*', '../node', '../vscode'], message: 'src/shared may import src/core only.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/shared runs outside VS Code too.' }], patterns: [coreThroughIndex, { group: ['**/node/**', '**/vscode/*', '../node', '../vscode'], message: 'src/shared may import src/core only.' }] }] },
   },
   {
     files: ['src/node/**/*.ts'],

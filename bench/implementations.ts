@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { runRequest, type EngineOptions } from '../src/core/index';
-import { NodeFileStore } from '../src/node/nodeFileStore';
+import { NodeFileStore } from '../src/node/store/nodeFileStore';
 import { onePassFloor } from './floor';
 import { peakInProcess, peakRssOfNode, runNode, timeInProcess, type Measured } from './measure';
 import { expectedTexts, toolRequest, type Workload, type WorkloadId } from './workloads';

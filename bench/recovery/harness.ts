@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type InsideIndentationPolicy, runRequest } from '../../src/core/index';
-import { NodeFileStore } from '../../src/node/nodeFileStore';
+import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import type { AgentKnowledge, EditPair, EditRequest, Envelope, Observations, Reader, ToolReply } from './readers';
 
 export const MAX_ROUNDS = 5;

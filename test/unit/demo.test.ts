@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { runRequest, toolForRequest, type EngineResponse } from '../../src/core/index';
-import { NodeFileStore } from '../../src/node/nodeFileStore';
+import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { REPO_ROOT } from './helpers/manifest';
 
 interface DemoEdit { old_string: string; new_string: string; replace_all?: boolean }

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
-import { parseArgs } from '../../src/node/cliArgs';
+import { parseArgs } from '../../src/node/cli/cliArgs';
 import type { InsideIndentationPolicy } from '../../src/core/engine/options';
 
 const FILE = '/w/src/app.py';

@@ -13,8 +13,8 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ErrorCode, McpError, type Root } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { requestJsonSchemas, responseSchema, type EngineResponse, type ErrorEnvelope } from '../../src/core/contract/schemas';
-import { newLockRecord, retireRecord, serializeRecord } from '../../src/node/lockRecord';
-import { ALL_ROLES, sidecarPath } from '../../src/node/sidecars';
+import { newLockRecord, retireRecord, serializeRecord } from '../../src/node/store/lockRecord';
+import { ALL_ROLES, sidecarPath } from '../../src/node/store/sidecars';
 import { CLI, REPO_ROOT } from './helpers/cliRun';
 import { envelopeOf, successOf } from './helpers/requestScenarios';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';

@@ -6,9 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../src/core/engine/engine';
 import type { StoredText } from '../../src/core/store/fileStore';
-import { NodeFileStore, type NodeFsApi } from '../../src/node/nodeFileStore';
+import { NodeFileStore, type NodeFsApi } from '../../src/node/store/nodeFileStore';
 
-const STORE_MODULE = path.resolve(__dirname, '../../src/node/nodeFileStore.js');
+const STORE_MODULE = path.resolve(__dirname, '../../src/node/store/nodeFileStore.js');
 const NOBODY = 65534;
 
 function errnoError(code: string): NodeJS.ErrnoException {

@@ -15,7 +15,7 @@ import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@mod
 import { z } from 'zod';
 import { version } from '../../../package.json';
 import { runRequest } from '../../core';
-import { NodeFileStore } from '../nodeFileStore';
+import { NodeFileStore } from '../store/nodeFileStore';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';

@@ -12,11 +12,11 @@ import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
 import type { CancellationSignal } from '../../../src/core/engine/options';
 import type { EngineResponse } from '../../../src/core/contract/schemas';
-import { newLockRecord, retireRecord, serializeRecord, type LockRecord } from '../../../src/node/lockRecord';
+import { newLockRecord, retireRecord, serializeRecord, type LockRecord } from '../../../src/node/store/lockRecord';
 import { storeFailureFromError } from '../../../src/core/store/fsErrors';
-import { NodeFileStore } from '../../../src/node/nodeFileStore';
-import { TORN_LOCK_AGE_MS } from '../../../src/node/recovery';
-import { sidecarPath } from '../../../src/node/sidecars';
+import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
+import { TORN_LOCK_AGE_MS } from '../../../src/node/store/recovery';
+import { sidecarPath } from '../../../src/node/store/sidecars';
 import { bytesOffWholeState, recordFigure, recordLostBytes } from '../helpers/figures';
 import { errnoError, faultyFs, type Step } from './fixtures/faultyFs';
 

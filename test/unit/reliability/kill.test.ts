@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
-import { NodeFileStore } from '../../../src/node/nodeFileStore';
-import { TORN_LOCK_AGE_MS } from '../../../src/node/recovery';
+import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
+import { TORN_LOCK_AGE_MS } from '../../../src/node/store/recovery';
 import { bytesOffWholeState, recordFigure, recordLostBytes } from '../helpers/figures';
 
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');

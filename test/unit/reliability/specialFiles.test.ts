@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
 import type { EngineResponse } from '../../../src/core/contract/schemas';
-import { NodeFileStore } from '../../../src/node/nodeFileStore';
+import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
 import { recordFigure } from '../helpers/figures';
 
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');

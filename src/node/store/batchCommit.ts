@@ -19,7 +19,7 @@
  */
 import { constants } from 'node:fs';
 import { dirname } from 'node:path';
-import { errnoOf, type PlannedWrite, type StoreFailure, storeFailureFromError, type StoreResult } from '../core/index';
+import { errnoOf, type PlannedWrite, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, type NodeFsApi } from './fsApi';
 import { newLockRecord, parseRecord, retireRecord, serializeRecord, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch } from './recovery';

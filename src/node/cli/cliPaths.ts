@@ -4,7 +4,7 @@
  * and it does not resolve a relative path against the current directory.
  */
 import { normalize } from 'node:path';
-import { defaultPathCheck, type PathCheckResult } from '../core/index';
+import { defaultPathCheck, type PathCheckResult } from '../../core/index';
 
 export function checkCliPath(requestedPath: string): PathCheckResult {
   const result = defaultPathCheck(requestedPath, process.platform === 'win32');

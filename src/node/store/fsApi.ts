@@ -4,7 +4,7 @@
  * can be made to fail for real.
  */
 import type * as fsPromises from 'node:fs/promises';
-import { errnoOf } from '../core/index';
+import { errnoOf } from '../../core/index';
 
 export type NodeFsApi = Pick<
   typeof fsPromises,

@@ -7,15 +7,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import { version } from '../../package.json';
-import { errnoOf, runRequest, storeFailureFromError, toolForRequest } from '../core/index';
+import { version } from '../../../package.json';
+import { errnoOf, runRequest, storeFailureFromError, toolForRequest } from '../../core/index';
 import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath } from './cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
-import { NodeFileStore } from './nodeFileStore';
+import { NodeFileStore } from '../store/nodeFileStore';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { McpCommand } from './cliArgs';
 
-type ServerModule = typeof import('./mcp/server');
+type ServerModule = typeof import('../mcp/server');
 
 /** The bundle's file name; esbuild.mjs builds it from src/node/mcp/server.ts. */
 export const MCP_BUNDLE = 'mcp.js';

@@ -5,7 +5,7 @@
  * again, a chunk at a time, and the bytes read need not be kept.
  */
 import type { FileHandle } from 'node:fs/promises';
-import type { StoredText, StoreResult } from '../core/index';
+import type { StoredText, StoreResult } from '../../core/index';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 

@@ -8,7 +8,7 @@
  * sidecar file is removed.
  */
 import { dirname } from 'node:path';
-import { errnoOf } from '../core/index';
+import { errnoOf } from '../../core/index';
 import { readIfPresent, removeIfPresent, renameIfPresent, syncDirectories, writeSynced, type NodeFsApi } from './fsApi';
 import { newLockRecord, ownerState, parseRecord, retireRecord, serializeRecord, type LockRecord } from './lockRecord';
 import { sidecarPath } from './sidecars';

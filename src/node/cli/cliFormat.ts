@@ -7,7 +7,7 @@
  * People count edits from 1, as the message does ("Edit 1 of 2 failed"); the JSON
  * keeps the 0-based edit_index that programs read.
  */
-import { type EditStatus, type EngineResponse, errorDocLink, type ErrorEnvelope, escapeControls, plural, type SuccessResponse } from '../core/index';
+import { type EditStatus, type EngineResponse, errorDocLink, type ErrorEnvelope, escapeControls, plural, type SuccessResponse } from '../../core/index';
 
 export type DisplayPath = (absolutePath: string) => string;
 

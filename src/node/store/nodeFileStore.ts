@@ -17,7 +17,7 @@
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, storeFailureFromError, type StoreResult } from '../core/index';
+import { type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch } from './batchCommit';
 import type { NodeFsApi } from './fsApi';
 import { recoverIfAbandoned } from './recovery';

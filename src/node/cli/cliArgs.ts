@@ -1,6 +1,6 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
-import type { InsideIndentationPolicy } from '../core/index';
+import type { InsideIndentationPolicy } from '../../core/index';
 
 export type OutputFormat = 'json' | 'text';
 

@@ -1,5 +1,5 @@
 /** The CLI's usage line and its --help text. */
-import { ERRORS_DOC_URL } from '../core/index';
+import { ERRORS_DOC_URL } from '../../core/index';
 
 export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse] <request.json | ->
        multi-edit mcp [--root DIR]...`;

@@ -5,7 +5,7 @@
  * signals keep their usual meaning. SIGKILL cannot be caught; the store's journal
  * covers it.
  */
-import type { CancellationSignal } from '../core/index';
+import type { CancellationSignal } from '../../core/index';
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
