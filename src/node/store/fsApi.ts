@@ -8,7 +8,7 @@ import { errnoOf } from '../../core/index';
 
 export type NodeFsApi = Pick<
   typeof fsPromises,
-  'access' | 'open' | 'stat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile' | 'readdir'
+  'access' | 'open' | 'stat' | 'lstat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile' | 'readdir'
 >;
 
 /** Removes `path`; a file that is already gone is what we wanted. */

@@ -7,9 +7,10 @@
  * A batch that a dead process left half-committed on the file is finished or undone
  * before the file is read.
  *
- * Writes go through the lock protocol of batchCommit.ts: no lost update between
- * writers that use it, and a batch of files is all old or all new even after a
- * crash. Nothing is left next to the files once a request ends.
+ * Commits go through the lock protocol of batchCommit.ts: no lost update between
+ * writers that use it, and a batch of changes (updates, added, deleted and moved
+ * files) is all old or all new even after a crash. Nothing is left next to the files
+ * once a request ends.
  *
  * Symbolic links: a write goes to the file the link points to, and the link stays a
  * link. A rename replaces the directory entry, so a file with several hard links is
@@ -17,10 +18,11 @@
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
-import { commitBatch } from './batchCommit';
+import { basename, dirname, join } from 'node:path';
+import { type FileKind, type FileStat, type FileStore, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
+import { commitBatch, type SweptDirectories } from './batchCommit';
 import type { NodeFsApi } from './fsApi';
-import { recoverIfAbandoned } from './recovery';
+import { recoverIfAbandoned, sweepDrafts } from './recovery';
 import { decodeUtf8 } from './textBytes';
 
 export type { NodeFsApi } from './fsApi';
@@ -43,10 +45,15 @@ const PSEUDO_FILE_SYSTEMS = new Set([
 const READ_CHUNK_BYTES = 1 << 20;
 
 export class NodeFileStore implements FileStore {
+  /** Directories already cleared of lock drafts that dead processes left; once per store is enough. */
+  private readonly sweptDirectories: SweptDirectories = new Set();
+
   constructor(private readonly fs: NodeFsApi = fsPromises) {}
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
+      // A crashed batch may have added or removed this very file; its journal decides first.
+      await this.recoverAbandonedBatch(path);
       const stats = await this.fs.stat(path);
       return { ok: true, value: { kind: await this.kindOf(path, stats), size: stats.size, identity: `${stats.dev}:${stats.ino}` } };
     } catch (error) {
@@ -89,12 +96,8 @@ export class NodeFileStore implements FileStore {
   }
 
   async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
-    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
-    if (writes.length !== changes.length) {
-      return { ok: false, code: 'WRITE_FAILED', detail: 'creating, deleting and moving files is not available yet; only updates are' };
-    }
     try {
-      return await commitBatch(this.fs, writes, isCancelled);
+      return await commitBatch(this.fs, changes, isCancelled, this.sweptDirectories);
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }
@@ -105,9 +108,19 @@ export class NodeFileStore implements FileStore {
     try {
       real = await this.fs.realpath(path);
     } catch {
-      return; // The open below reports what is wrong with the path.
+      try {
+        // A file that does not exist (yet, or any more) can still have a lock beside it.
+        real = join(await this.fs.realpath(dirname(path)), basename(path));
+      } catch {
+        return; // What follows reports what is wrong with the path.
+      }
     }
     await recoverIfAbandoned(this.fs, real);
+    const directory = dirname(real);
+    if (!this.sweptDirectories.has(directory)) {
+      await sweepDrafts(this.fs, directory);
+      this.sweptDirectories.add(directory);
+    }
   }
 
   private async refusalFor(path: string, stats: BigIntStats): Promise<StoreResult<never> | undefined> {
