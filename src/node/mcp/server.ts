@@ -74,6 +74,9 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     );
   };
 
+  // One store for the session: what it learns once (which directories hold no stale
+  // lock drafts, which devices are kernel file systems) holds for every call.
+  const store = new NodeFileStore();
   const tools = toolDefinitions();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequest, (request, extra) => lifecycle.track((async () => {
@@ -83,7 +86,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     const checkPath = scope.pathCheck();
     // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
     const { response } = await inTurn(args, checkPath, () => runRequest(name, args, {
-      store: new NodeFileStore(),
+      store,
       checkPath,
       displayPath: (path) => scope.displayPath(path),
       cancellation: lifecycle.cancellationFor(extra.signal),

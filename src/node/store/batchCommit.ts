@@ -25,8 +25,8 @@
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errnoOf, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
-import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, type NodeFsApi } from './fsApi';
-import { memberRecord, newLockRecord, parseRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
+import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, writeUnsynced, type NodeFsApi } from './fsApi';
+import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch, sweepDrafts } from './recovery';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
 import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
@@ -42,8 +42,18 @@ interface Slot {
   readonly content?: { readonly text: string; readonly bom: boolean };
   /** What the file held when the plan was made (update, delete). */
   readonly original?: StoredText;
+  /** The inode whose bytes the check under the lock compared, as fstat saw it then. */
+  compared?: FileIdentity;
   locked: boolean;
   published: boolean;
+}
+
+/** What tells one version of a file from another without reading it again. */
+interface FileIdentity {
+  readonly dev: bigint;
+  readonly ino: bigint;
+  readonly size: bigint;
+  readonly mtimeNs: bigint;
 }
 
 /** How often one lock is retried within an attempt after recovering a crashed batch. */
@@ -55,6 +65,13 @@ const LOCK_TRIES = 3;
  * engine's slower retry policy takes over.
  */
 const LOCK_WAIT_MS = 250;
+
+/**
+ * How many files are staged, checked, published or cleaned up at once. Their system
+ * calls (fsync above all) then overlap in the thread pool, and the file system can
+ * commit several syncs in one journal transaction.
+ */
+const CONCURRENT_FILES = 16;
 
 /** Errors of a file system that has no hard links, or refuses one here. */
 const NO_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'EXDEV', 'ENOSYS'];
@@ -158,8 +175,8 @@ async function presentFile(fs: NodeFsApi, real: string, change: PlannedChange): 
 class BatchCommit {
   /** Set when an undo could not finish: the sidecars stay as the journal for the next run. */
   private keepJournal = false;
-  /** The drafts of the lock records, by directory; removed once every lock is taken. */
-  private readonly drafts = new Map<string, string>();
+  /** The drafts of the lock records (their paths once written), by directory; removed once every lock is taken. */
+  private readonly drafts = new Map<string, { readonly path: string; readonly written: Promise<void> }>();
 
   constructor(
     private readonly fs: NodeFsApi,
@@ -192,15 +209,15 @@ class BatchCommit {
     if (!locked.ok) {
       return locked;
     }
-    // The content check comes last, so that a writer which ignores the locks has the
-    // shortest possible window between the check and the renames.
-    for (const step of [this.stage, this.verify]) {
-      for (const slot of this.slots) {
-        const result = await this.attempt(slot, () => step.call(this, slot));
-        if (!result.ok) {
-          return result;
-        }
-      }
+    // Staging and the content check of a file run side by side: a writer which ignores
+    // the locks and changes the file after its check is caught by the last look before
+    // the rename (beforeReplacing), so the check need not come last.
+    const result = await firstFailure(this.slots, async (slot) => {
+      const [staged, verified] = await Promise.all([this.attempt(slot, () => this.stage(slot)), this.attempt(slot, () => this.verify(slot))]);
+      return staged.ok ? verified : staged;
+    });
+    if (!result.ok) {
+      return result;
     }
     if (this.isCancelled()) {
       return interrupted();
@@ -213,6 +230,10 @@ class BatchCommit {
 
   private async lockAll(): Promise<StoreResult<void>> {
     try {
+      const atOnce = await this.attempt(this.slots[0], async () => ((await this.lockAllAtOnce()) ? { ok: true, value: undefined } : contended()));
+      if (atOnce.ok || atOnce.code !== 'FILE_BUSY') {
+        return atOnce;
+      }
       for (const slot of this.slots) {
         const result = await this.attempt(slot, () => this.lock(slot));
         if (!result.ok) {
@@ -225,21 +246,51 @@ class BatchCommit {
     }
   }
 
+  /**
+   * The common case, no lock taken by anyone else: the first file's lock, then all the
+   * others at once (a link never waits, so taking them out of order cannot deadlock).
+   * If any is taken, every lock got here is let go again and the caller takes them one
+   * by one in order, waiting where it must.
+   */
+  private async lockAllAtOnce(): Promise<boolean> {
+    const [primary, ...others] = this.slots;
+    if (!(await this.attemptPlace(primary))) {
+      return false;
+    }
+    const placed = await Promise.allSettled(others.map((slot) => this.attemptPlace(slot)));
+    if (placed.every((result) => result.status === 'fulfilled' && result.value)) {
+      return true;
+    }
+    await eachOf(others, (slot) => this.removeOwnLock(slot));
+    await this.removeOwnLock(primary);
+    const failed = placed.find((result) => result.status === 'rejected');
+    if (failed) {
+      throw failed.reason;
+    }
+    return false;
+  }
+
+  private async attemptPlace(slot: Slot): Promise<boolean> {
+    slot.locked = await this.placeLock(slot, sidecarPath(slot.real, 'lock'));
+    return slot.locked;
+  }
+
   /** Step 4. A failure or an interruption between steps undoes the steps already made. */
   private async publish(): Promise<StoreResult<void>> {
-    for (const slot of this.slots) {
+    const result = await firstFailure(this.slots, async (slot): Promise<StoreResult<void>> => {
       if (this.isCancelled()) {
-        return this.undo(interrupted());
+        return interrupted();
       }
       try {
         const published = await this.publishOne(slot);
-        if (!published.ok) {
-          return this.undo(published);
-        }
-        slot.published = true;
+        slot.published = published.ok;
+        return published;
       } catch (error) {
-        return this.undo({ ...storeFailureFromError(error, 'write'), path: slot.change.path });
+        return { ...storeFailureFromError(error, 'write'), path: slot.change.path };
       }
+    });
+    if (!result.ok) {
+      return this.undo(result);
     }
     await syncDirectories(this.fs, this.slots.map((slot) => dirname(slot.real)));
     return { ok: true, value: undefined };
@@ -247,17 +298,31 @@ class BatchCommit {
 
   private async publishOne(slot: Slot): Promise<StoreResult<void>> {
     const newPath = sidecarPath(slot.real, 'new');
-    switch (slot.operation) {
-      case 'update':
-        await this.fs.rename(newPath, slot.real);
-        break;
-      case 'delete':
-        await this.fs.unlink(slot.real);
-        break;
-      case 'add':
-        return this.createFrom(newPath, slot);
+    if (slot.operation === 'add') {
+      return this.createFrom(newPath, slot);
     }
+    const unchanged = await this.beforeReplacing(slot);
+    if (!unchanged.ok) {
+      return unchanged;
+    }
+    await (slot.operation === 'update' ? this.fs.rename(newPath, slot.real) : this.fs.unlink(slot.real));
     return { ok: true, value: undefined };
+  }
+
+  /**
+   * The last look before a file is replaced or removed: its name must still lead to
+   * the inode whose bytes were compared, unchanged. A writer that ignores the locks
+   * and saves by renaming a new file over this one, or writes it in place, after the
+   * comparison is caught here; its change is not lost, the commit is STALE_CONTENT.
+   */
+  private async beforeReplacing(slot: Slot): Promise<StoreResult<void>> {
+    const compared = slot.compared;
+    if (!compared) {
+      return { ok: true, value: undefined };
+    }
+    const now = await this.fs.stat(slot.real, { bigint: true });
+    const same = now.dev === compared.dev && now.ino === compared.ino && now.size === compared.size && now.mtimeNs === compared.mtimeNs;
+    return same ? { ok: true, value: undefined } : stale(slot);
   }
 
   /** Gives the staged file its name, never over a file that appeared meanwhile. */
@@ -349,19 +414,26 @@ class BatchCommit {
     }
   }
 
-  /** The draft holding `text`, written and synced once per key. */
+  /**
+   * The draft holding `text`, written once per key however many locks ask for it at
+   * once. It is synced when the batch keeps a journal: the locks are how a crashed
+   * batch is found. A single file's lock matters only while its process lives.
+   */
   private async draft(key: string, directory: string, text: string): Promise<string> {
-    let path = this.drafts.get(key);
-    if (path === undefined) {
-      path = draftPath(directory);
-      await writeSynced(this.fs, path, text, 'wx', 0o644);
-      this.drafts.set(key, path);
+    let draft = this.drafts.get(key);
+    if (draft === undefined) {
+      const path = draftPath(directory);
+      draft = { path, written: this.several ? writeSynced(this.fs, path, text, 'wx', 0o644) : writeUnsynced(this.fs, path, text) };
+      this.drafts.set(key, draft);
     }
-    return path;
+    await draft.written;
+    return draft.path;
   }
 
   private async removeDrafts(): Promise<void> {
-    for (const path of this.drafts.values()) {
+    // A draft whose write failed was removed by it; one still being written is waited for.
+    await Promise.allSettled([...this.drafts.values()].map((draft) => draft.written));
+    for (const { path } of this.drafts.values()) {
       // One that cannot be removed now is a leftover the next sweep of its directory removes.
       await removeIfPresent(this.fs, path).catch(() => undefined);
       retireDraft(path);
@@ -392,11 +464,12 @@ class BatchCommit {
     }
     const handle = await this.fs.open(slot.real, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const stats = await handle.stat();
-      if (!stats.isFile() || stats.size !== version.byteLength) {
+      const stats = await handle.stat({ bigint: true });
+      if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original)))) {
         return stale(slot);
       }
-      return (await fileHolds(handle, encodedChunks(original))) ? { ok: true, value: undefined } : stale(slot);
+      slot.compared = { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeNs: stats.mtimeNs };
+      return { ok: true, value: undefined };
     } finally {
       await handle.close();
     }
@@ -491,18 +564,21 @@ class BatchCommit {
    */
   private async cleanUp(): Promise<void> {
     try {
-      for (const slot of this.slots) {
-        await removeIfPresent(this.fs, sidecarPath(slot.real, 'new'));
-        await removeIfPresent(this.fs, sidecarPath(slot.real, 'old'));
-      }
+      await eachOf(this.slots, async (slot) => {
+        // An update's .new was renamed away when it was published.
+        if (!(slot.published && slot.operation === 'update')) {
+          await removeIfPresent(this.fs, sidecarPath(slot.real, 'new'));
+        }
+        if (this.several && slot.operation !== 'add') {
+          await removeIfPresent(this.fs, sidecarPath(slot.real, 'old'));
+        }
+      });
       if (this.several) {
         await this.removeOwnMarker();
       }
-      for (const slot of [...this.slots].reverse()) {
-        if (slot.locked) {
-          await this.removeOwnLock(slot);
-        }
-      }
+      const [primary, ...others] = this.slots;
+      await eachOf(others, (slot) => this.removeOwnLock(slot));
+      await this.removeOwnLock(primary);
     } catch {
       // The outcome is already decided; a leftover journal is recovered by the next run.
     }
@@ -515,10 +591,11 @@ class BatchCommit {
     }
   }
 
+  /** While this process lives, no other takes its locks over, so a lock it took is still its own. */
   private async removeOwnLock(slot: Slot): Promise<void> {
-    const lockPath = sidecarPath(slot.real, 'lock');
-    if (parseRecord((await readIfPresent(this.fs, lockPath)) ?? '')?.batch === this.record.batch) {
-      await removeIfPresent(this.fs, lockPath);
+    if (slot.locked) {
+      await removeIfPresent(this.fs, sidecarPath(slot.real, 'lock'));
+      slot.locked = false;
     }
   }
 
@@ -546,6 +623,43 @@ function stale(slot: Slot): StoreFailure {
   return { ok: false, code: 'STALE_CONTENT', detail: 'the file changed on disk after it was read', path: slot.change.path };
 }
 
+/** Some lock is taken: the locks are then taken one by one, in order. */
+function contended(): StoreFailure {
+  return { ok: false, code: 'FILE_BUSY', detail: 'a lock of the batch is taken' };
+}
+
 function interrupted(): StoreFailure {
   return { ok: false, code: 'CANCELLED', detail: 'the request was interrupted by a signal while writing' };
+}
+
+/**
+ * Runs `step` on every slot, CONCURRENT_FILES at a time, and waits for all of them;
+ * the result is the failure of the first slot (in batch order) that failed, if any.
+ */
+async function firstFailure(slots: readonly Slot[], step: (slot: Slot) => Promise<StoreResult<void>>): Promise<StoreResult<void>> {
+  const results: StoreResult<void>[] = new Array(slots.length);
+  await eachOf(slots, async (slot, index) => {
+    results[index] = await step(slot);
+  });
+  return results.find((result) => !result.ok) ?? { ok: true, value: undefined };
+}
+
+/** Runs `work` on every item, CONCURRENT_FILES at a time; the first error is thrown once all have ended. */
+async function eachOf<T>(items: readonly T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      try {
+        await work(items[index], index);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_FILES, items.length) }, worker));
+  if (errors.length > 0) {
+    throw errors[0];
+  }
 }

@@ -47,6 +47,19 @@ export async function readIfPresent(fs: NodeFsApi, path: string): Promise<string
   }
 }
 
+/** Creates a small file that must not exist yet, holding `text`, without waiting for the disk. */
+export async function writeUnsynced(fs: NodeFsApi, path: string, text: string): Promise<void> {
+  const handle = await fs.open(path, 'wx', 0o644);
+  try {
+    await handle.writeFile(text);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await removeIfPresent(fs, path).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+}
+
 /**
  * Writes `data` (or each of its chunks in turn) to a file, syncs it and closes it;
  * with `flag` 'wx' it fails when the file exists. A file this call created but could

@@ -47,6 +47,8 @@ const READ_CHUNK_BYTES = 1 << 20;
 export class NodeFileStore implements FileStore {
   /** Directories already cleared of lock drafts that dead processes left; once per store is enough. */
   private readonly sweptDirectories: SweptDirectories = new Set();
+  /** Whether each device seen holds a kernel file system (/proc and the like), by device number. */
+  private readonly pseudoDevices = new Map<string, boolean>();
 
   constructor(private readonly fs: NodeFsApi = fsPromises) {}
 
@@ -127,7 +129,7 @@ export class NodeFileStore implements FileStore {
     if (stats.isDirectory()) {
       return { ok: false, code: 'IS_DIRECTORY', detail: 'the path is a directory' };
     }
-    if (!stats.isFile() || (await this.onPseudoFileSystem(path))) {
+    if (!stats.isFile() || (await this.onPseudoFileSystem(path, stats.dev))) {
       return { ok: false, code: 'NOT_REGULAR_FILE', detail: 'the path is a FIFO, socket, device or special file, so it was not read' };
     }
     return undefined;
@@ -137,16 +139,24 @@ export class NodeFileStore implements FileStore {
     if (stats.isDirectory()) {
       return 'directory';
     }
-    return stats.isFile() && !(await this.onPseudoFileSystem(path)) ? 'file' : 'other';
+    return stats.isFile() && !(await this.onPseudoFileSystem(path, stats.dev)) ? 'file' : 'other';
   }
 
-  private async onPseudoFileSystem(path: string): Promise<boolean> {
-    try {
-      return PSEUDO_FILE_SYSTEMS.has((await this.fs.statfs(path)).type);
-    } catch {
-      return false;
+  /** The kind of file system each device holds does not change while a store lives: one statfs per device. */
+  private async onPseudoFileSystem(path: string, device: number | bigint): Promise<boolean> {
+    const key = String(device);
+    let pseudo = this.pseudoDevices.get(key);
+    if (pseudo === undefined) {
+      try {
+        pseudo = PSEUDO_FILE_SYSTEMS.has((await this.fs.statfs(path)).type);
+      } catch {
+        pseudo = false;
+      }
+      this.pseudoDevices.set(key, pseudo);
     }
+    return pseudo;
   }
+
 }
 
 /**
