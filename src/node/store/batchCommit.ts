@@ -25,7 +25,7 @@
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errnoOf, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
-import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, writeUnsynced, type NodeFsApi } from './fsApi';
+import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi } from './fsApi';
 import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch, sweepDrafts } from './recovery';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
@@ -46,14 +46,6 @@ interface Slot {
   compared?: FileIdentity;
   locked: boolean;
   published: boolean;
-}
-
-/** What tells one version of a file from another without reading it again. */
-interface FileIdentity {
-  readonly dev: bigint;
-  readonly ino: bigint;
-  readonly size: bigint;
-  readonly mtimeNs: bigint;
 }
 
 /** How often one lock is retried within an attempt after recovering a crashed batch. */
@@ -301,11 +293,15 @@ class BatchCommit {
     if (slot.operation === 'add') {
       return this.createFrom(newPath, slot);
     }
+    const replacement = slot.operation === 'update' ? newPath : undefined;
+    if (slot.compared && this.fs.replaceIfUnchanged) {
+      return this.fs.replaceIfUnchanged(slot.real, slot.compared, replacement) ? { ok: true, value: undefined } : stale(slot);
+    }
     const unchanged = await this.beforeReplacing(slot);
     if (!unchanged.ok) {
       return unchanged;
     }
-    await (slot.operation === 'update' ? this.fs.rename(newPath, slot.real) : this.fs.unlink(slot.real));
+    await (replacement !== undefined ? this.fs.rename(replacement, slot.real) : this.fs.unlink(slot.real));
     return { ok: true, value: undefined };
   }
 
@@ -320,9 +316,7 @@ class BatchCommit {
     if (!compared) {
       return { ok: true, value: undefined };
     }
-    const now = await this.fs.stat(slot.real, { bigint: true });
-    const same = now.dev === compared.dev && now.ino === compared.ino && now.size === compared.size && now.mtimeNs === compared.mtimeNs;
-    return same ? { ok: true, value: undefined } : stale(slot);
+    return sameIdentity(identityOf(await this.fs.stat(slot.real, { bigint: true })), compared) ? { ok: true, value: undefined } : stale(slot);
   }
 
   /** Gives the staged file its name, never over a file that appeared meanwhile. */
@@ -468,7 +462,7 @@ class BatchCommit {
       if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original)))) {
         return stale(slot);
       }
-      slot.compared = { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeNs: stats.mtimeNs };
+      slot.compared = identityOf(stats);
       return { ok: true, value: undefined };
     } finally {
       await handle.close();

@@ -3,13 +3,61 @@
  * pass a variant that fails the Nth call of an operation, so every step of a commit
  * can be made to fail for real.
  */
+import { renameSync, statSync, unlinkSync, type BigIntStats } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
+import * as fsPromisesModule from 'node:fs/promises';
 import { errnoOf } from '../../core/index';
 
 export type NodeFsApi = Pick<
   typeof fsPromises,
   'access' | 'open' | 'stat' | 'lstat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile' | 'readdir'
->;
+> & {
+  /**
+   * Optional: replaces `target` by `replacement` (removes it when undefined) only if
+   * its name still leads to the file `expected` describes; false when it does not.
+   * Without it, the store looks and then renames with two asynchronous calls.
+   */
+  readonly replaceIfUnchanged?: (target: string, expected: FileIdentity, replacement: string | undefined) => boolean;
+};
+
+/**
+ * What tells one version of a file from another without reading it again. Not the
+ * change time: linking the old content aside (.old) changes it.
+ */
+export interface FileIdentity {
+  readonly dev: bigint;
+  readonly ino: bigint;
+  readonly size: bigint;
+  readonly mtimeNs: bigint;
+}
+
+export function identityOf(stats: BigIntStats): FileIdentity {
+  return { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeNs: stats.mtimeNs };
+}
+
+export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+}
+
+/**
+ * The look and the rename as two system calls back to back on this thread, with no
+ * turn of the event loop or the thread pool between them: the window in which another
+ * writer's save can still be replaced is as short as user space can make it.
+ */
+function replaceIfUnchanged(target: string, expected: FileIdentity, replacement: string | undefined): boolean {
+  if (!sameIdentity(identityOf(statSync(target, { bigint: true })), expected)) {
+    return false;
+  }
+  if (replacement === undefined) {
+    unlinkSync(target);
+  } else {
+    renameSync(replacement, target);
+  }
+  return true;
+}
+
+/** Node's file system as the store uses it. */
+export const nodeFs: NodeFsApi = { ...fsPromisesModule, replaceIfUnchanged };
 
 /** Removes `path`; a file that is already gone is what we wanted. */
 export async function removeIfPresent(fs: NodeFsApi, path: string): Promise<void> {

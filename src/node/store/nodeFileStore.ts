@@ -21,7 +21,7 @@ import * as fsPromises from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type FileKind, type FileStat, type FileStore, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch, type SweptDirectories } from './batchCommit';
-import type { NodeFsApi } from './fsApi';
+import { nodeFs, type NodeFsApi } from './fsApi';
 import { recoverIfAbandoned, sweepDrafts } from './recovery';
 import { decodeUtf8 } from './textBytes';
 
@@ -50,7 +50,7 @@ export class NodeFileStore implements FileStore {
   /** Whether each device seen holds a kernel file system (/proc and the like), by device number. */
   private readonly pseudoDevices = new Map<string, boolean>();
 
-  constructor(private readonly fs: NodeFsApi = fsPromises) {}
+  constructor(private readonly fs: NodeFsApi = nodeFs) {}
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
