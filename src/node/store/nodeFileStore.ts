@@ -12,13 +12,15 @@
  * crash. Nothing is left next to the files once a request ends.
  *
  * Symbolic links: a write goes to the file the link points to, and the link stays a
- * link. A rename replaces the directory entry, so a file with several hard links is
+ * link. A store given a confinement rule (the MCP server's roots) writes only where the
+ * rule allows, checked by the opened directory right before the rename (confinement.ts). A rename replaces the directory entry, so a file with several hard links is
  * detached from its other names.
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch } from './batchCommit';
+import type { ConfinementRule } from './confinement';
 import type { NodeFsApi } from './fsApi';
 import { recoverIfAbandoned } from './recovery';
 import { decodeUtf8 } from './textBytes';
@@ -42,8 +44,13 @@ const PSEUDO_FILE_SYSTEMS = new Set([
 
 const READ_CHUNK_BYTES = 1 << 20;
 
+export interface NodeFileStoreOptions {
+  /** Where the store may write, judged on each target's real path; absent, anywhere the system allows. */
+  readonly confine?: ConfinementRule;
+}
+
 export class NodeFileStore implements FileStore {
-  constructor(private readonly fs: NodeFsApi = fsPromises) {}
+  constructor(private readonly fs: NodeFsApi = fsPromises, private readonly options: NodeFileStoreOptions = {}) {}
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
@@ -94,7 +101,7 @@ export class NodeFileStore implements FileStore {
 
   async commitAll(writes: readonly PlannedWrite[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
     try {
-      return await commitBatch(this.fs, writes, isCancelled);
+      return await commitBatch(this.fs, writes, isCancelled, this.options.confine);
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }
