@@ -19,7 +19,7 @@
  */
 import { constants } from 'node:fs';
 import { dirname } from 'node:path';
-import { errnoOf, type PlannedWrite, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { errnoOf, type PlannedUpdate, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, type NodeFsApi } from './fsApi';
 import { newLockRecord, parseRecord, retireRecord, serializeRecord, type LockRecord } from './lockRecord';
@@ -28,7 +28,7 @@ import { sidecarPath } from './sidecars';
 import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
 
 interface Target {
-  readonly write: PlannedWrite;
+  readonly write: PlannedUpdate;
   /** The file a symbolic link leads to: the one that is locked and replaced. */
   readonly real: string;
   /** The path the steps use: `real`, or the same file through its held directory when the commit is confined. */
@@ -49,7 +49,7 @@ const LOCK_TRIES = 3;
 const LOCK_WAIT_MS = 250;
 
 /** `confine`, when given, must allow the real path of every target, checked by its held directory (confinement.ts). */
-export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedWrite[], isCancelled: () => boolean, confine?: ConfinementRule): Promise<StoreResult<void>> {
+export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedUpdate[], isCancelled: () => boolean, confine?: ConfinementRule): Promise<StoreResult<void>> {
   const targets: Target[] = [];
   try {
     for (const write of writes) {
@@ -71,7 +71,7 @@ export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedWrite[]
   }
 }
 
-async function targetOf(fs: NodeFsApi, write: PlannedWrite, confine: ConfinementRule | undefined): Promise<StoreResult<Target>> {
+async function targetOf(fs: NodeFsApi, write: PlannedUpdate, confine: ConfinementRule | undefined): Promise<StoreResult<Target>> {
   try {
     const real = await fs.realpath(write.path);
     const held = confine ? await holdTarget(real, confine, write.path) : undefined;

@@ -12,13 +12,14 @@
  * crash. Nothing is left next to the files once a request ends.
  *
  * Symbolic links: a write goes to the file the link points to, and the link stays a
- * link. A store given a confinement rule (the MCP server's roots) writes only where the
- * rule allows, checked by the opened directory right before the rename (confinement.ts). A rename replaces the directory entry, so a file with several hard links is
- * detached from its other names.
+ * link. A rename replaces the directory entry, so a file with several hard links is
+ * detached from its other names. A store given a confinement rule (the MCP server's
+ * roots) writes only where the rule allows, checked by the opened directory right
+ * before the rename (confinement.ts).
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch } from './batchCommit';
 import type { ConfinementRule } from './confinement';
 import type { NodeFsApi } from './fsApi';
@@ -95,11 +96,11 @@ export class NodeFileStore implements FileStore {
     return decodeUtf8(bytes);
   }
 
-  async write(planned: PlannedWrite): Promise<StoreResult<void>> {
-    return this.commitAll([planned]);
-  }
-
-  async commitAll(writes: readonly PlannedWrite[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+  async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    if (writes.length !== changes.length) {
+      return { ok: false, code: 'WRITE_FAILED', detail: 'creating, deleting and moving files is not available yet; only updates are' };
+    }
     try {
       return await commitBatch(this.fs, writes, isCancelled, this.options.confine);
     } catch (error) {
