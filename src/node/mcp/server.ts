@@ -14,8 +14,9 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { version } from '../../../package.json';
-import { runRequest } from '../../core';
+import { runRequest, type SyntaxCheckPolicy } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
+import { nodeSyntaxGate } from '../syntaxGate';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';
@@ -24,6 +25,8 @@ import { inTurn } from './turns';
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
   readonly roots: readonly string[];
+  /** What an edit that breaks a file's parse does. */
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -74,6 +77,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     );
   };
 
+  const syntaxGate = nodeSyntaxGate(command.syntaxCheck, log);
   const tools = toolDefinitions();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequest, (request, extra) => lifecycle.track((async () => {
@@ -87,6 +91,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
       checkPath,
       displayPath: (path) => scope.displayPath(path),
       cancellation: lifecycle.cancellationFor(extra.signal),
+      ...syntaxGate,
     }));
     log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
     return toolResult(response);
