@@ -3,7 +3,9 @@
  * edited file the checker knows is parsed as it would be written. Only errors the
  * edits brought in count: the original is parsed too (only when the new text has
  * errors), its errors are followed through the edits into the new text, and a new
- * error on a line an old error also covers is taken as the old one.
+ * error on a line an old error also covers is taken as the old one, unless it also
+ * reaches into an edit's new text that no old error reached (error recovery can merge
+ * an old error and a new one into one node).
  */
 import type { PlannedFile } from '../engine/plan';
 import { LineIndex } from '../text/lineIndex';
@@ -20,6 +22,12 @@ export interface SyntaxPosition {
   /** 1-based line and column (UTF-16 code units) in the new text. */
   readonly line: number;
   readonly column: number;
+}
+
+/** 0-based first and last line of a stretch of the new text. */
+interface LineSpan {
+  readonly first: number;
+  readonly last: number;
 }
 
 /** The errors one file's edits would bring in. */
@@ -68,7 +76,7 @@ export async function syntaxRegressions(
 function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly SyntaxErrorSpan[], newErrors: readonly SyntaxErrorSpan[]): SyntaxRegression | undefined {
   const regions = changedRegions(file.applied);
   const newIndex = LineIndex.of(file.newText);
-  const linesOf = (start: number, end: number): { first: number; last: number } => ({
+  const linesOf = (start: number, end: number): LineSpan => ({
     first: newIndex.lineOfOffset(start),
     last: newIndex.lineOfOffset(Math.max(start, end)),
   });
@@ -76,9 +84,12 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
     const followed = followIntoNewText(regions, error.start, error.end);
     return linesOf(followed.start, followed.end);
   });
+  const overlaps = (a: LineSpan, b: LineSpan): boolean => a.first <= b.last && b.first <= a.last;
+  const editedLines = regions.map((region) => linesOf(region.newStart, region.newEnd));
+  const newlyBroken = editedLines.filter((lines) => !oldLines.some((old) => overlaps(old, lines)));
   const added = newErrors.slice(0, MAX_COMPARED_ERRORS).filter((error) => {
     const lines = linesOf(error.start, error.end);
-    return !oldLines.some((old) => old.first <= lines.last && lines.first <= old.last);
+    return newlyBroken.some((edited) => overlaps(edited, lines)) || !oldLines.some((old) => overlaps(old, lines));
   });
   if (added.length === 0) {
     return undefined;
