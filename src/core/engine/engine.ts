@@ -126,7 +126,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
     if (context.isCancelled()) {
       return refuse(cancelled(request, context), request);
     }
-    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex] }, context));
+    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex], dryRun: request.dryRun }, context));
   }
   if (context.isCancelled()) {
     return refuse(cancelled(request, context), request);
@@ -171,7 +171,7 @@ async function syntaxVerdict(
   }
   const regressions = await syntaxRegressions(planned, context.syntax.checker, context.isCancelled);
   if (context.syntax.policy === 'warn' || regressions.length === 0) {
-    return { ok: true, warnings: regressions.map((regression) => syntaxWarning(regression, request.files[regression.fileIndex].edits.length)) };
+    return { ok: true, warnings: regressions.map((regression) => syntaxWarning(regression, request.files[regression.fileIndex].edits.length, request.dryRun)) };
   }
   return {
     ok: false,

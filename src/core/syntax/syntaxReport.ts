@@ -12,7 +12,7 @@ function linesText({ first, last }: { first: number; last: number }): string {
 }
 
 /** "Edit 2 of 3 would leave a.ts unparsable at line 40, column 1" (1-based, as a person counts). */
-function whereItBroke(regression: SyntaxRegression, editCount: number, verb: 'would leave' | 'left'): string {
+function whereItBroke(regression: SyntaxRegression, editCount: number, verb: 'would leave' | 'leaves'): string {
   const { file, errors, editIndex } = regression;
   return `Edit ${editIndex + 1} of ${editCount} ${verb} ${file.displayPath} unparsable at line ${errors[0].line}, column ${errors[0].column}`;
 }
@@ -53,10 +53,10 @@ export function syntaxFailure(regression: SyntaxRegression, edits: readonly Edit
   };
 }
 
-export function syntaxWarning(regression: SyntaxRegression, editCount: number): Warning {
+export function syntaxWarning(regression: SyntaxRegression, editCount: number, dryRun: boolean): Warning {
   return {
     code: 'SYNTAX_REGRESSION',
-    message: `${whereItBroke(regression, editCount, 'left')}${editPlace(regression)}; it was written because the syntax check is set to warn`,
+    message: `${whereItBroke(regression, editCount, dryRun ? 'would leave' : 'leaves')}${editPlace(regression)}; ${dryRun ? 'it would be written' : 'it was written'} because the syntax check is set to warn`,
     file_path: regression.file.path,
     line: regression.errors[0].line,
   };
