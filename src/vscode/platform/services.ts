@@ -7,6 +7,7 @@ import { CONFIG_SECTION } from './ids';
 import { createLogChannel } from './log';
 import { RequestBus } from '../run/requestRecord';
 import { RequestRunner } from '../run/requestRunner';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
 import { SettingsReader } from './settings';
 import type { StoreHooks } from './workspaceFileStore';
 
@@ -25,6 +26,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log, bus);
   const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
   const storeHooks: StoreHooks = {};
-  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks });
+  const syntaxChecker = fileSyntaxChecker({
+    wasmDirectory: treeSitterWasmDirectory(),
+    onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),
+  });
+  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, syntaxChecker });
   return { bus, runner, log, settings, storeHooks };
 }
