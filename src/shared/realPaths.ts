@@ -61,8 +61,9 @@ async function followLinks(named: string, followed: number): Promise<string> {
   }
   // Some component is missing: a dangling link leads where it points, the rest is joined to the real parent.
   const leaf = await lstat(named).catch(() => undefined);
-  if (leaf?.isSymbolicLink() && followed < MAX_LINKS_FOLLOWED) {
-    const target = await readlink(named);
+  // The link may vanish between the two calls (another process at work): then it leads nowhere yet.
+  const target = leaf?.isSymbolicLink() && followed < MAX_LINKS_FOLLOWED ? await readlink(named).catch(() => undefined) : undefined;
+  if (target !== undefined) {
     return followLinks(path.resolve(path.dirname(named), target), followed + 1);
   }
   const parent = path.dirname(named);

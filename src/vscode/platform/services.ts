@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from './ids';
 import { createLogChannel } from './log';
+import { LastEdit } from '../run/lastEdit';
 import { RequestBus } from '../run/requestRecord';
 import { RequestRunner } from '../run/requestRunner';
 import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
@@ -16,6 +17,8 @@ export interface Services {
   readonly runner: RequestRunner;
   readonly log: vscode.LogOutputChannel;
   readonly settings: SettingsReader;
+  /** The last request that changed files, for Undo Last Request and the status bar. */
+  readonly lastEdit: LastEdit;
   /** Seams for the integration tests (empty in normal use). */
   readonly storeHooks: StoreHooks;
 }
@@ -31,5 +34,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),
   });
   const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, syntaxChecker });
-  return { bus, runner, log, settings, storeHooks };
+  const lastEdit = new LastEdit(bus);
+  context.subscriptions.push(lastEdit);
+  return { bus, runner, log, settings, lastEdit, storeHooks };
 }

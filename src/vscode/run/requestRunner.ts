@@ -63,13 +63,13 @@ export class RequestRunner {
    * Shows the request in the Refactor Preview and commits what the user applies
    * there. The preview is the dry run, so the request's own dry_run does not apply.
    */
-  async preview(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
+  async preview(tool: ToolName, input: unknown, options: RunOptions): Promise<{ readonly record: RequestRecord; readonly plan?: RequestPlan }> {
     const planned = await this.plan(tool, input, options);
     if (!planned.ok) {
-      return planned.record;
+      return { record: planned.record };
     }
     const plan = withDryRun(planned.plan, false);
-    return this.commit(plan, planned.id, options, () => reviewInRefactorPreview(plan));
+    return { record: await this.commit(plan, planned.id, options, () => reviewInRefactorPreview(plan)), plan };
   }
 
   /** Validates and matches without writing, for a confirmation first; a failed plan is a finished request. */
