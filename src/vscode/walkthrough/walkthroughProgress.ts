@@ -5,7 +5,7 @@
  * completed step, so the keys only need to be set once per session.
  */
 import * as vscode from 'vscode';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 
 export const WALKTHROUGH_KEYS = {
   applied: 'multiEdit.walkthrough.applied',

@@ -3,12 +3,12 @@
  * registerX(context, services) takes what it needs from here.
  */
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from './ids';
-import { createLogChannel } from './log';
-import { RequestBus } from '../run/requestRecord';
-import { RequestRunner } from '../run/requestRunner';
-import { SettingsReader } from './settings';
-import type { StoreHooks } from './workspaceFileStore';
+import { CONFIG_SECTION } from '../platform/ids';
+import { createLogChannel } from './requestLog';
+import { RequestBus } from './requestRecord';
+import { RequestRunner } from './requestRunner';
+import { SettingsReader } from '../platform/settings';
+import type { StoreHooks } from '../platform/workspaceFileStore';
 
 export interface Services {
   readonly bus: RequestBus;
