@@ -42,6 +42,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   MATCH_NOT_FOUND: () => failWith(oneEdit('delta', 'D')),
   AMBIGUOUS_MATCH: () => failWith(oneEdit('beta', 'B')),
   FILE_NOT_FOUND: () => failWith(oneEdit('alpha', 'A', '/work/missing.ts')),
+  FILE_EXISTS: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'FILE_EXISTS') }),
   IS_DIRECTORY: () => {
     const store = new MemoryStore();
     store.addDirectory('/work');
@@ -82,7 +83,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
     const broken: FileStore = {
       stat: async () => ({ ok: true, value: { kind: 'file', size: 1 } }),
       read: async () => { throw new Error('boom at /opt/extension/out/core.js:12:7'); },
-      write: async () => ({ ok: true, value: undefined }),
+      commit: async () => ({ ok: true, value: undefined }),
     };
     return failWith(oneEdit('alpha', 'A'), { store: broken });
   },

@@ -19,6 +19,7 @@ export function guidanceFor(code: ErrorCode): string {
     MATCH_NOT_FOUND: vscode.l10n.t('Hover to compare old_string with the file, fix old_string in the request, then apply it again.'),
     AMBIGUOUS_MATCH: vscode.l10n.t('Add neighbouring lines to old_string, or use Ctrl+. to peek every match or retry with replace_all.'),
     FILE_NOT_FOUND: vscode.l10n.t('Check file_path for a typo: no file exists there.'),
+    FILE_EXISTS: vscode.l10n.t('A file already exists at this path; update it, or choose a free path.'),
     IS_DIRECTORY: vscode.l10n.t('Point file_path at a file inside this folder.'),
     INVALID_ENCODING: vscode.l10n.t('This file is not UTF-8 text; edit it another way.'),
     FILE_TOO_LARGE: vscode.l10n.t('Raise the setting multiEdit.maxFileSizeMB, or edit this file another way.'),
