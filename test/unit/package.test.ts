@@ -48,7 +48,7 @@ describe('the .vsix (npm run package)', function () {
   });
 
   it('holds the manifest, its strings, the bundle, README, CHANGELOG and LICENSE', () => {
-    for (const name of ['extension.vsixmanifest', 'extension/package.json', 'extension/package.nls.json', 'extension/dist/extension.js',
+    for (const name of ['extension.vsixmanifest', 'extension/package.json', 'extension/package.nls.json', 'extension/l10n/bundle.l10n.json', 'extension/dist/extension.js',
       'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt']) {
       entry(name);
     }

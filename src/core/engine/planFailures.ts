@@ -105,9 +105,9 @@ function explainNotFound(
       context: explanation.context,
       diagnosis: {
         kind: 'STALE_CONTENT',
-        detail: `old_string is in the file as read, but edit ${changedBy} of this request changed that text first; edits apply in order, each to the text the earlier edits leave`,
+        detail: `old_string is in the file as read, but edit ${changedBy + 1} of this request changed that text first; edits apply in order, each to the text the earlier edits leave`,
       },
-      hints: [`Write old_string against the text as edit ${changedBy} leaves it, or fold this change into edit ${changedBy}`],
+      hints: [`Write old_string against the text as edit ${changedBy + 1} leaves it, or fold this change into edit ${changedBy + 1}`],
     };
   }
   const longerThanText = edit.oldString.length > textBefore.length
@@ -147,7 +147,7 @@ function detailOf({ diagnosis, context }: Pick<LeadFailure, 'diagnosis' | 'conte
 
 function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, displayPath: string): string {
   if (verdict.status === 'skipped') {
-    return `depends on edit ${verdict.dependsOn}: its old_string occurs only in the new_string of edit ${verdict.dependsOn}, which was not applied`;
+    return `depends on edit ${verdict.dependsOn + 1}: its old_string occurs only in the new_string of edit ${verdict.dependsOn + 1}, which was not applied`;
   }
   switch (verdict.code) {
     case 'EMPTY_OLD_STRING':
@@ -155,7 +155,7 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'NO_OP_EDIT':
       return 'old_string and new_string are the same';
     case 'DUPLICATE_OLD_STRING':
-      return `old_string is the same as the old_string of edit ${verdict.duplicateOf}`;
+      return `old_string is the same as the old_string of edit ${verdict.duplicateOf + 1}`;
     case 'MATCH_NOT_FOUND':
       return verdict.insideIndentation
         ? `old_string occurs in ${displayPath} only inside the indentation of a line, which the insideIndentation setting refuses`

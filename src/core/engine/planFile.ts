@@ -22,6 +22,8 @@ export interface FileTarget {
   readonly pathCheck: PathCheckResult;
   /** The stat of the checked path, already taken to tell files apart. */
   readonly stat: StoreResult<FileStat>;
+  /** A dry run writes nothing, so its warnings say what would be written. */
+  readonly dryRun: boolean;
 }
 
 export async function planFile(target: FileTarget, context: EngineContext): Promise<FilePlan> {
@@ -44,7 +46,7 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   }
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
   const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements };
-  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized), ...indentationWarnings(file, outcome.verdicts)] };
+  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts)] };
 }
 
 /** The names in the missing file's directory closest to its name; none when the directory cannot be listed. */
@@ -100,13 +102,14 @@ function asEditToCheck(edit: Edit): EditToCheck {
   return { oldString: edit.old_string, newString: edit.new_string, replaceAll: edit.replace_all ?? false };
 }
 
-function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: readonly number[]): Warning[] {
+function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: readonly number[], dryRun: boolean): Warning[] {
   const warnings: Warning[] = [];
   if (eol !== undefined && normalized.length > 0) {
-    const which = normalized.length === 1 ? `edit ${normalized[0]}` : `edits ${normalized.join(', ')}`;
+    const numbers = normalized.map((editIndex) => editIndex + 1);
+    const which = numbers.length === 1 ? `edit ${numbers[0]}` : `edits ${numbers.join(', ')}`;
     warnings.push({
       code: 'EOL_NORMALIZED',
-      message: `Line breaks in ${which} were written as ${eolName(eol)} to match ${file.displayPath}`,
+      message: `Line breaks in ${which} ${dryRun ? 'would be written' : 'were written'} as ${eolName(eol)} to match ${file.displayPath}`,
       file_path: file.path,
     });
   }
@@ -124,7 +127,7 @@ function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: reado
 function indentationWarnings(file: PlannedFile, verdicts: readonly EditVerdict[]): Warning[] {
   return verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideIndentation ? [{
     code: 'MATCH_INSIDE_INDENTATION',
-    message: `Edit ${editIndex}'s old_string matched inside the indentation of a line of ${file.displayPath}, after ${describeWhitespace(verdict.insideIndentation.indentBefore)} more: the replacement keeps that indentation, and any later line of new_string lands as written; check the result`,
+    message: `Edit ${editIndex + 1}'s old_string matched inside the indentation of a line of ${file.displayPath}, after ${describeWhitespace(verdict.insideIndentation.indentBefore)} more: the replacement keeps that indentation, and any later line of new_string lands as written; check the result`,
     file_path: file.path,
   }] : []));
 }

@@ -4,7 +4,7 @@ import { COMMANDS } from '../platform/ids';
 import { reviewInRefactorPreview } from '../preview/previewReview';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 import { requestToRun } from './requestSource';
-import { reportWhenSettled } from './runRequest';
+import { plannedChanges, reportWhenSettled } from './runRequest';
 
 export function previewRequestCommand(deps: EditorDeps): EditorCommand {
   return {
@@ -14,8 +14,8 @@ export function previewRequestCommand(deps: EditorDeps): EditorCommand {
       if (!request) {
         return undefined;
       }
-      const record = await deps.services.runner.runReviewed(request.tool, request.input, { source: 'command', ...(request.origin ? { origin: request.origin } : {}) }, reviewInRefactorPreview);
-      return reportWhenSettled(deps, record);
+      const { record, plan } = await deps.services.runner.runReviewed(request.tool, request.input, { source: 'command', ...(request.origin ? { origin: request.origin } : {}) }, reviewInRefactorPreview);
+      return reportWhenSettled(deps, record, plan ? plannedChanges(plan) : []);
     },
   };
 }

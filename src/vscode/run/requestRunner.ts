@@ -56,13 +56,13 @@ export class RequestRunner {
    * Commits what the user confirms in `review` (the Refactor Preview hands its own), in place of
    * the plain commit. The review is the dry run, so the request's own dry_run does not apply.
    */
-  async runReviewed(tool: ToolName, input: unknown, options: RunOptions, review: (plan: RequestPlan) => Promise<ReviewResult>): Promise<RequestRecord> {
+  async runReviewed(tool: ToolName, input: unknown, options: RunOptions, review: (plan: RequestPlan) => Promise<ReviewResult>): Promise<{ readonly record: RequestRecord; readonly plan?: RequestPlan }> {
     const planned = await this.plan(tool, input, options);
     if (!planned.ok) {
-      return planned.record;
+      return { record: planned.record };
     }
     const plan = withDryRun(planned.plan, false);
-    return this.commit(plan, planned.id, options, () => review(plan));
+    return { record: await this.commit(plan, planned.id, options, () => review(plan)), plan };
   }
 
   /** Validates and matches without writing, for a confirmation first; a failed plan is a finished request. */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../platform/ids';
 import { createLogChannel } from './requestLog';
+import { LastEdit } from './lastEdit';
 import { RequestBus } from './requestRecord';
 import { RequestRunner } from './requestRunner';
 import { SettingsReader } from '../platform/settings';
@@ -15,6 +16,8 @@ export interface Services {
   readonly runner: RequestRunner;
   readonly log: vscode.LogOutputChannel;
   readonly settings: SettingsReader;
+  /** The last request that changed files, for Undo Last Request and the status bar. */
+  readonly lastEdit: LastEdit;
   /** Seams for the integration tests (empty in normal use). */
   readonly storeHooks: StoreHooks;
 }
@@ -26,5 +29,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
   const storeHooks: StoreHooks = {};
   const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks });
-  return { bus, runner, log, settings, storeHooks };
+  const lastEdit = new LastEdit(bus);
+  context.subscriptions.push(lastEdit);
+  return { bus, runner, log, settings, lastEdit, storeHooks };
 }
