@@ -18,6 +18,9 @@ export { commitPlan, planRequest, runRequest, type RequestPlan } from './engine/
 export type { PlannedFile } from './plan/filePlan';
 export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/options';
 
+// The syntax gate's port the adapters implement.
+export * from './syntax/syntaxChecker';
+
 // The storage port the adapters implement.
 export * from './store/fileStore';
 export { errnoOf, storeFailureFromError } from './store/fsErrors';

@@ -2,6 +2,7 @@
 import type { Limits } from '../contract/limits';
 import type { FileStore } from '../store/fileStore';
 import type { PathCheck } from '../store/paths';
+import type { SyntaxChecker, SyntaxCheckPolicy } from '../syntax/syntaxChecker';
 
 /** Backoff for FILE_BUSY: from initialDelayMs, doubling, capped at maxDelayMs. */
 export interface RetryPolicy {
@@ -31,6 +32,10 @@ export interface EngineOptions {
   /** How a path reads in summaries and messages (e.g. workspace-relative). Default: as given. */
   readonly displayPath?: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;
+  /** Parses each edited file before anything is written; without one, no file is checked. */
+  readonly syntaxChecker?: SyntaxChecker;
+  /** What a syntax error the edits bring in does. Default: 'refuse'. */
+  readonly syntaxCheck?: SyntaxCheckPolicy;
   /** Injected for tests of the backoff; default is a real timer. */
   readonly sleep?: (ms: number) => Promise<void>;
 }

@@ -4,6 +4,7 @@
  */
 import type { ErrorCode, NextAction } from '../contract/errorCodes';
 import type { Diagnosis, EnvelopeContext, Warning } from '../contract/schemas';
+import type { AppliedEdit } from '../matching/match';
 import type { StoredText } from '../store/fileStore';
 
 export interface PlannedFile {
@@ -14,6 +15,8 @@ export interface PlannedFile {
   readonly newText: string;
   readonly editsApplied: number;
   readonly replacements: number;
+  /** Where each edit replaced text, in the text the edits before it left. */
+  readonly applied: readonly AppliedEdit[];
 }
 
 export interface EditProblem {
