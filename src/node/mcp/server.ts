@@ -12,8 +12,9 @@ import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { runRequest } from '../../core';
+import { runRequest, type SyntaxCheckPolicy } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
+import { nodeSyntaxGate } from '../syntaxGate';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';
@@ -23,6 +24,8 @@ import { inTurn } from './turns';
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
   readonly roots: readonly string[];
+  /** What an edit that breaks a file's parse does. */
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -88,6 +91,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     );
   };
 
+  const syntaxGate = nodeSyntaxGate(command.syntaxCheck, log);
   const tools = toolDefinitions();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // tools/call is served as the fallback so that toolCallOf, not the SDK's schema, reads its params.
@@ -106,6 +110,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         checkPath,
         displayPath: (path) => scope.displayPath(path),
         cancellation: lifecycle.cancellationFor(extra.signal),
+        ...syntaxGate,
       }));
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
       return toolResult(response);

@@ -3,13 +3,14 @@
  * registerX(context, services) takes what it needs from here.
  */
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from './ids';
-import { createLogChannel } from './log';
-import { LastEdit } from '../run/lastEdit';
-import { RequestBus } from '../run/requestRecord';
-import { RequestRunner } from '../run/requestRunner';
-import { SettingsReader } from './settings';
-import type { StoreHooks } from './workspaceFileStore';
+import { CONFIG_SECTION } from '../platform/ids';
+import { createLogChannel } from './requestLog';
+import { LastEdit } from './lastEdit';
+import { RequestBus } from './requestRecord';
+import { RequestRunner } from './requestRunner';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
+import { SettingsReader } from '../platform/settings';
+import type { StoreHooks } from '../platform/workspaceFileStore';
 
 export interface Services {
   readonly bus: RequestBus;
@@ -28,7 +29,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log, bus);
   const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
   const storeHooks: StoreHooks = {};
-  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks });
+  const syntaxChecker = fileSyntaxChecker({
+    wasmDirectory: treeSitterWasmDirectory(),
+    onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),
+  });
+  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, syntaxChecker });
   const lastEdit = new LastEdit(bus);
   context.subscriptions.push(lastEdit);
   return { bus, runner, log, settings, lastEdit, storeHooks };
