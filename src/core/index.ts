@@ -12,7 +12,8 @@ export { envelopeFor, escapeControls, type EnvelopeExtras } from './contract/env
 export { formatForModel, plural } from './contract/format';
 
 // Requests and the engine.
-export { parseRequest, requestInput, toolForRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from './request/request';
+export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedFile, type ResolvedRequest } from './request/request';
+export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
 export { commitPlan, planRequest, runRequest, type PlanResult, type PlannedFile, type RequestPlan, type RequestRun } from './engine/engine';
 export { preview } from './engine/plan';
 export * from './engine/options';

@@ -42,6 +42,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   MATCH_NOT_FOUND: () => failWith(oneEdit('delta', 'D')),
   AMBIGUOUS_MATCH: () => failWith(oneEdit('beta', 'B')),
   FILE_NOT_FOUND: () => failWith(oneEdit('alpha', 'A', '/work/missing.ts')),
+  FILE_EXISTS: () => failWith({ patch: '*** Begin Patch\n*** Add File: a.ts\n+new\n*** End Patch\n' }, { root: '/work' }, 'multi_edit_patch'),
   IS_DIRECTORY: () => {
     const store = new MemoryStore();
     store.addDirectory('/work');

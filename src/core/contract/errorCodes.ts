@@ -75,6 +75,11 @@ export const ERROR_CODES = {
     summary: 'The path is a directory, not a file.',
     hints: ['Pass the path of a file inside the directory'],
   },
+  FILE_EXISTS: {
+    category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
+    summary: 'A patch adds a file, or moves one, onto a path that already exists.',
+    hints: ['Update the existing file instead, or delete it first in the same patch, or pick another path'],
+  },
   INVALID_ENCODING: {
     category: 'filesystem', retryable: false, nextAction: 'stop',
     summary: 'The file is not valid UTF-8 text.',
@@ -148,7 +153,7 @@ export const ERROR_CODES = {
   UNKNOWN_TOOL: {
     category: 'internal', retryable: false, nextAction: 'stop',
     summary: 'No tool with that name exists.',
-    hints: ['Call multi_edit or multi_edit_files'],
+    hints: ['Call multi_edit, multi_edit_files or multi_edit_patch'],
   },
   INTERNAL_ERROR: {
     category: 'internal', retryable: false, nextAction: 'stop',

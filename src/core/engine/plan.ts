@@ -15,7 +15,8 @@ import { describeWhitespace } from '../nearMiss/describe';
 import { checkEdits, type EditToCheck, type EditVerdict, type IndentedMatch, type MatchOutcome } from '../matching/match';
 import type { PathCheckResult } from './options';
 import { retryWhileBusy } from './retry';
-import type { Diagnosis, Edit, EnvelopeContext, Warning } from '../contract/schemas';
+import type { Diagnosis, Edit, EnvelopeContext, FileOperation, Warning } from '../contract/schemas';
+import type { HunkPlacement } from '../request/request';
 import { earlierEditThatChanged } from './staleness';
 
 export interface PlannedFile {
@@ -26,6 +27,10 @@ export interface PlannedFile {
   readonly newText: string;
   readonly editsApplied: number;
   readonly replacements: number;
+  /** Set for a patch's files: what happens to the file. An added file's original is empty; a deleted file's new text is empty. */
+  readonly operation?: FileOperation;
+  /** A move: the path the file leaves (`path` is where it goes). */
+  readonly movedFrom?: string;
 }
 
 export interface FileTarget {
@@ -35,6 +40,10 @@ export interface FileTarget {
   readonly pathCheck: PathCheckResult;
   /** The stat of the checked path, already taken to tell files apart. */
   readonly stat: StoreResult<FileStat>;
+  /** A patch: where each edit (a hunk) goes, and where the patch wrote it. */
+  readonly hunks?: readonly HunkPlacement[];
+  /** A patch: the line where this file's operation starts. */
+  readonly patchLine?: number;
 }
 
 export interface EditProblem {
@@ -97,7 +106,9 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
     return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], nearby);
   }
   const original = read.value;
-  const { edits, eol, normalized } = prepareEdits(original.text, target.edits);
+  const prepared = prepareEdits(original.text, target.edits);
+  const { eol, normalized } = prepared;
+  const edits = target.hunks ? prepared.edits.map((edit, index) => ({ ...edit, placement: target.hunks?.[index] ?? { patchLine: 0 } })) : prepared.edits;
   const outcome = checkEdits(original.text, edits, { maxLocations: context.limits.maxMatchLocations, insideIndentation: context.limits.insideIndentation });
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
@@ -119,7 +130,7 @@ export function statWithRetry(path: string, context: EngineContext): Promise<Sto
   return retryWhileBusy(() => context.store.stat(path), context.retry, context.sleep, context.isCancelled);
 }
 
-async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext): Promise<StoreResult<StoredText>> {
+export async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext): Promise<StoreResult<StoredText>> {
   const { store, retry, sleep, isCancelled, limits } = context;
   if (!stat.ok) {
     return stat;
@@ -189,7 +200,7 @@ function indentationWarnings(file: PlannedFile, verdicts: readonly EditVerdict[]
   }] : []));
 }
 
-function fileLevelFailure(
+export function fileLevelFailure(
   target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], nearby: readonly string[] = [],
 ): FilePlan {
   const problems = target.edits.map((_edit, editIndex): EditProblem => ({
@@ -197,8 +208,11 @@ function fileLevelFailure(
     status: 'skipped',
     message: `not checked: ${displayPath} could not be edited (${code})`,
   }));
-  const nearbyContext = nearby.length > 0 ? { context: { nearby_names: [...nearby] } } : {};
-  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints, ...nearbyContext });
+  const context = {
+    ...(nearby.length > 0 ? { nearby_names: [...nearby] } : {}),
+    ...(target.patchLine !== undefined ? { patch_line: target.patchLine } : {}),
+  };
+  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints, ...(Object.keys(context).length > 0 ? { context } : {}) });
   return {
     ok: false,
     failure: { fileIndex: target.fileIndex, filePath, displayPath, editCount: target.edits.length, fileCode: code, problems, lead },
@@ -252,10 +266,13 @@ function editFailures(
     if (first === undefined || verdict === undefined || verdict.status !== 'failed') {
       throw new Error('a failed file has a first failed edit');
     }
-    const message = `Edit ${first + 1} of ${edits.length} failed: ${verdictMessage(verdict, displayPath)}`;
+    const hunk = target.hunks?.[first];
+    const what = hunk ? `Hunk ${first + 1} of ${edits.length} (patch line ${hunk.patchLine})` : `Edit ${first + 1} of ${edits.length}`;
+    const message = `${what} failed: ${verdictMessage(verdict, displayPath)}`;
     const base = { code: verdict.code, editIndex: first, message };
     const textBefore = outcome.failureTexts.get(first);
-    return textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
+    const explained = textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
+    return hunk ? { ...explained, context: { ...explained.context, patch_line: hunk.patchLine } } : explained;
   };
 
   return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead };
@@ -332,6 +349,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'DUPLICATE_OLD_STRING':
       return `old_string is the same as the old_string of edit ${verdict.duplicateOf}`;
     case 'MATCH_NOT_FOUND':
+      if (verdict.missingLine !== undefined) {
+        return `the hunk's "@@ ${verdict.missingLine}" line was not found in ${displayPath} (after the @@ lines before it)`;
+      }
       return verdict.insideIndentation
         ? `old_string occurs in ${displayPath} only inside the indentation of a line, which the insideIndentation setting refuses`
         : `old_string was not found in ${displayPath}`;

@@ -20,6 +20,7 @@ export function guidanceFor(code: ErrorCode): string {
     AMBIGUOUS_MATCH: vscode.l10n.t('Add neighbouring lines to old_string, or use Ctrl+. to peek every match or retry with replace_all.'),
     FILE_NOT_FOUND: vscode.l10n.t('Check file_path for a typo: no file exists there.'),
     IS_DIRECTORY: vscode.l10n.t('Point file_path at a file inside this folder.'),
+    FILE_EXISTS: vscode.l10n.t('The patch adds or moves a file onto a path that exists: update that file instead, or pick another path.'),
     INVALID_ENCODING: vscode.l10n.t('This file is not UTF-8 text; edit it another way.'),
     FILE_TOO_LARGE: vscode.l10n.t('Raise the setting multiEdit.maxFileSizeMB, or edit this file another way.'),
     PERMISSION_DENIED: vscode.l10n.t('Change the file\'s permissions to let it be written.'),
