@@ -83,7 +83,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
     const broken: FileStore = {
       stat: async () => ({ ok: true, value: { kind: 'file', size: 1 } }),
       read: async () => { throw new Error('boom at /opt/extension/out/core.js:12:7'); },
-      write: async () => ({ ok: true, value: undefined }),
+      commit: async () => ({ ok: true, value: undefined }),
     };
     return failWith(oneEdit('alpha', 'A'), { store: broken });
   },

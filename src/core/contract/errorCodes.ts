@@ -70,15 +70,15 @@ export const ERROR_CODES = {
     summary: 'No file exists at the path.',
     hints: ['Check the path for typos; list the directory to find the right file'],
   },
+  FILE_EXISTS: {
+    category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
+    summary: 'A file to create, or the destination of a move, already exists.',
+    hints: ['Read the existing file and update it instead, or choose a path that is free'],
+  },
   IS_DIRECTORY: {
     category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
     summary: 'The path is a directory, not a file.',
     hints: ['Pass the path of a file inside the directory'],
-  },
-  FILE_EXISTS: {
-    category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
-    summary: 'A patch adds a file, or moves one, onto a path that already exists.',
-    hints: ['Update the existing file instead, or delete it first in the same patch, or pick another path'],
   },
   INVALID_ENCODING: {
     category: 'filesystem', retryable: false, nextAction: 'stop',

@@ -19,7 +19,7 @@
  */
 import { constants } from 'node:fs';
 import { dirname } from 'node:path';
-import { errnoOf, type PlannedWrite, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { errnoOf, type PlannedUpdate, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, type NodeFsApi } from './fsApi';
 import { newLockRecord, parseRecord, retireRecord, serializeRecord, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch } from './recovery';
@@ -27,7 +27,7 @@ import { sidecarPath } from './sidecars';
 import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
 
 interface Target {
-  readonly write: PlannedWrite;
+  readonly write: PlannedUpdate;
   /** The file a symbolic link leads to: the one that is locked and replaced. */
   readonly real: string;
   locked: boolean;
@@ -44,7 +44,7 @@ const LOCK_TRIES = 3;
  */
 const LOCK_WAIT_MS = 250;
 
-export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedWrite[], isCancelled: () => boolean): Promise<StoreResult<void>> {
+export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedUpdate[], isCancelled: () => boolean): Promise<StoreResult<void>> {
   const targets: Target[] = [];
   for (const write of writes) {
     try {

@@ -17,7 +17,7 @@
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch } from './batchCommit';
 import type { NodeFsApi } from './fsApi';
 import { recoverIfAbandoned } from './recovery';
@@ -88,11 +88,11 @@ export class NodeFileStore implements FileStore {
     return decodeUtf8(bytes);
   }
 
-  async write(planned: PlannedWrite): Promise<StoreResult<void>> {
-    return this.commitAll([planned]);
-  }
-
-  async commitAll(writes: readonly PlannedWrite[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+  async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    if (writes.length !== changes.length) {
+      return { ok: false, code: 'WRITE_FAILED', detail: 'creating, deleting and moving files is not available yet; only updates are' };
+    }
     try {
       return await commitBatch(this.fs, writes, isCancelled);
     } catch (error) {
