@@ -22,7 +22,7 @@ export { backoffDelays } from './engine/retry';
 // The storage port the adapters implement.
 export * from './store/fileStore';
 export { errnoOf, storeFailureFromError } from './store/fsErrors';
-export { defaultPathCheck, hasParentSegment, isAbsolutePath } from './store/paths';
+export { defaultPathCheck, hasParentSegment, isAbsolutePath, underRoot } from './store/paths';
 
 // Text, near misses and reports, for the editor surfaces that show them.
 export { LineIndex } from './text/lineIndex';

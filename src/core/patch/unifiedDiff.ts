@@ -48,11 +48,11 @@ export function parseUnifiedDiff(lines: readonly PatchLine[]): PatchParse {
     }
     let oldName: string | undefined;
     let newName: string | undefined;
-    const strip = isGit ? stripGitPrefix : (name: string) => name;
+    const strip = isGit || hasGitPrefixes(markerText(lines[at]), markerText(lines[at + 1])) ? stripGitPrefix : (name: string) => name;
     if (markerText(lines[at]).startsWith('--- ') && markerText(lines[at + 1]).startsWith('+++ ')) {
       oldName = fileName(markerText(lines[at]).slice(4));
       newName = fileName(markerText(lines[at + 1]).slice(4));
-      if (!isGit) {
+      if (!isGit && strip !== stripGitPrefix) {
         [oldName, newName] = withoutDifferentFirstFolder(oldName, newName);
       }
       at += 2;
@@ -213,6 +213,13 @@ function fileOperation(
 function fileName(field: string): string {
   const name = field.startsWith('"') ? field : field.split('\t')[0];
   return unquote(name.trimEnd());
+}
+
+/** "--- a/x" and "+++ b/x" (either may be /dev/null): git's prefixes, in a diff without a "diff --git" line. */
+function hasGitPrefixes(oldLine: string, newLine: string): boolean {
+  const oldName = oldLine.startsWith('--- ') ? fileName(oldLine.slice(4)) : '';
+  const newName = newLine.startsWith('+++ ') ? fileName(newLine.slice(4)) : '';
+  return (oldName === DEV_NULL || oldName.startsWith('a/')) && (newName === DEV_NULL || newName.startsWith('b/')) && oldName !== newName;
 }
 
 function stripGitPrefix(name: string): string {

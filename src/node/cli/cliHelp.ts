@@ -2,6 +2,7 @@
 import { ERRORS_DOC_URL } from '../../core/index';
 
 export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse] <request.json | ->
+       multi-edit patch [--dry-run] [--format json|text] [--root DIR] <PATCHFILE | ->
        multi-edit mcp [--root DIR]...`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
@@ -13,8 +14,15 @@ ${USAGE}
 Commands:
   apply <request.json>   Apply the request in the file.
   apply -                Read the request from standard input.
-  mcp                    Serve the tools multi_edit and multi_edit_files to an MCP
-                         client (Claude Code, Codex, Cursor, VS Code...) on stdio,
+  patch <PATCHFILE>      Apply a patch: a Codex apply_patch patch ("*** Begin Patch"),
+                         a unified diff (git diff, diff -u) or SEARCH/REPLACE blocks,
+                         told apart by the text. It may update, add, delete and move
+                         files; all of it applies, or nothing does. Its paths are
+                         relative to --root (default: the current directory) and
+                         must stay inside it. "patch -" reads standard input.
+  mcp                    Serve the tools multi_edit, multi_edit_files and
+                         multi_edit_patch to an MCP client (Claude Code, Codex,
+                         Cursor, VS Code...) on stdio,
                          until standard input closes. Logs go to stderr.
 
 Options:
@@ -25,7 +33,8 @@ Options:
                          "error code=... file=... edit=... msg=..." followed by the
                          diagnosis, the recovery hints and the file's text around the failure.
                          edit=N is the 0-based edit_index, as in the JSON.
-  --root DIR             (mcp) A folder the tools may edit in; repeat for several.
+  --root DIR             (patch) The folder the patch's paths are relative to.
+                         (mcp) A folder the tools may edit in; repeat for several.
                          Without it: the roots the client lists, or else the
                          current directory. Client roots can narrow --root, never
                          widen it. .git, .hg, .svn and .env* files are refused.

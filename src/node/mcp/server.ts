@@ -14,7 +14,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { version } from '../../../package.json';
-import { runRequest } from '../../core';
+import { runRequest, TOOL_NAMES } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
@@ -81,10 +81,12 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     const started = performance.now();
     const { name, arguments: args } = request.params;
     const checkPath = scope.pathCheck();
+    const root = scope.folders()[0]?.path;
     // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
-    const { response } = await inTurn(args, checkPath, () => runRequest(name, args, {
+    const { response } = await inTurn(name, args, checkPath, root, () => runRequest(name, args, {
       store: new NodeFileStore(),
       checkPath,
+      ...(root !== undefined ? { root } : {}),
       displayPath: (path) => scope.displayPath(path),
       cancellation: lifecycle.cancellationFor(extra.signal),
     }));
@@ -97,7 +99,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
 
   lifecycle.watch();
   await server.connect(new StdioServerTransport());
-  log(`serving multi_edit and multi_edit_files on stdio; roots: ${describeRoots(scope)}`);
+  log(`serving ${TOOL_NAMES.join(', ')} on stdio; roots: ${describeRoots(scope)}`);
   const reason = await lifecycle.whenStopped();
   await server.close();
   log(reason.kind === 'signal' ? `stopped by ${reason.signal}` : 'standard input closed; stopped');
