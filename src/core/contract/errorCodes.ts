@@ -138,7 +138,7 @@ export const ERROR_CODES = {
   FORBIDDEN_PATH: {
     category: 'scope', retryable: false, nextAction: 'ask_user',
     summary: 'The target matches a protected glob.',
-    hints: ['Ask the user whether this file may be edited; the protected globs are a setting'],
+    hints: ['Ask the user whether this file may be edited: it matches a protected glob'],
   },
   USER_DENIED: {
     category: 'scope', retryable: false, nextAction: 'ask_user',

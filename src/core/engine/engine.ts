@@ -139,6 +139,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       ...(file.hunks ? { hunks: file.hunks } : {}),
       ...(file.patchLine !== undefined ? { patchLine: file.patchLine } : {}),
       ...(destination ? { destination } : {}),
+      dryRun: request.dryRun,
     }, context));
   }
   if (context.isCancelled()) {

@@ -5,9 +5,17 @@
  * quick fix away (Copy hints). Every code has a line: the type says so.
  */
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/index';
+import type { DiagnosisKind, ErrorCode } from '../../core/index';
 
-export function guidanceFor(code: ErrorCode): string {
+/** The line for a failure; a diagnosis that changes what to do (nothing left to fix) has its own. */
+export function guidanceFor(code: ErrorCode, diagnosis?: DiagnosisKind): string {
+  if (diagnosis === 'ALREADY_APPLIED') {
+    return vscode.l10n.t('The file already holds this edit\'s new_string: check the file, and remove the edit from the request if it was applied earlier.');
+  }
+  return guidanceForCode(code);
+}
+
+function guidanceForCode(code: ErrorCode): string {
   const guidance: Record<ErrorCode, string> = {
     VALIDATION_FAILED: vscode.l10n.t('Fix the fields marked in the request, then apply it again.'),
     RELATIVE_PATH: vscode.l10n.t('Give file_path as an absolute path, or relative to the one open workspace folder.'),
