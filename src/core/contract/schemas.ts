@@ -49,7 +49,13 @@ export type MultiEditPatchRequest = z.infer<typeof multiEditPatchSchema>;
 
 const errorCodeSchema = z.enum(ALL_ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
 
-export const warningSchema = z.object({ code: z.string(), message: z.string(), file_path: z.string().optional() });
+export const warningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  file_path: z.string().optional(),
+  /** SYNTAX_REGRESSION: the 1-based line of the first new syntax error in the written text. */
+  line: z.number().int().min(1).optional(),
+});
 
 export const fileOperations = ['update', 'add', 'delete', 'move'] as const;
 
@@ -126,6 +132,8 @@ export const contextSchema = z.object({
   nearby_names: z.array(z.string()).optional(),
   /** Patches: the 1-based line of the patch where the failing hunk (or file operation) starts. */
   patch_line: z.number().int().min(1).optional(),
+  /** SYNTAX_REGRESSION: where the edits' new syntax errors are in the would-be text (1-based), at most 5, first one first. */
+  syntax_errors: z.array(z.object({ line: z.number().int().min(1), column: z.number().int().min(1) })).optional(),
 });
 
 export const editStatusSchema = z.object({

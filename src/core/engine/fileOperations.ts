@@ -7,8 +7,10 @@
 import type { EngineContext } from './engineContext';
 import type { FileStat, StoreResult } from '../store/fileStore';
 import type { FileOperation } from '../contract/schemas';
-import type { PathCheckResult } from './options';
-import { fileLevelFailure, planFile, readWithinLimits, type FilePlan, type FileTarget, type PlannedFile } from './plan';
+import type { PathCheckResult } from '../store/paths';
+import { planFile, readWithinLimits, type FileTarget } from './planFile';
+import { fileLevelFailure } from './planFailures';
+import type { FilePlan, PlannedFile } from '../plan/filePlan';
 
 export interface OperationTarget extends FileTarget {
   readonly operation?: FileOperation;
@@ -45,7 +47,7 @@ function planAdd(target: OperationTarget, context: EngineContext): FilePlan {
   if (target.stat.ok || target.stat.code !== 'FILE_NOT_FOUND') {
     return target.stat.ok ? fileExists(target, path, displayPath, 'the patch adds it', target.stat.value) : fileLevelFailure(target, path, displayPath, target.stat.code, target.stat.detail, []);
   }
-  const file: PlannedFile = { path, displayPath, original: NOTHING, newText: target.content ?? '', editsApplied: 0, replacements: 0, operation: 'add' };
+  const file: PlannedFile = { path, displayPath, original: NOTHING, newText: target.content ?? '', editsApplied: 0, replacements: 0, applied: [], operation: 'add' };
   return { ok: true, file, warnings: [] };
 }
 
@@ -72,7 +74,7 @@ async function planDelete(target: OperationTarget, context: EngineContext): Prom
   if (!read.ok) {
     return fileLevelFailure(target, path, displayPath, read.code, read.detail, []);
   }
-  const file: PlannedFile = { path, displayPath, original: read.value, newText: '', editsApplied: 0, replacements: 0, operation: 'delete' };
+  const file: PlannedFile = { path, displayPath, original: read.value, newText: '', editsApplied: 0, replacements: 0, applied: [], operation: 'delete' };
   return { ok: true, file, warnings: [] };
 }
 

@@ -4,7 +4,7 @@
  * waits out another's lock file. Calls on other files run side by side. Other
  * processes are still kept out by the store's lock files.
  */
-import { namedPaths, underRoot, type PathCheck } from '../../core';
+import { namedPaths, underRoot, type PathCheck } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 
 /** Runs `call` once every earlier call naming one of the same files has finished. */
