@@ -18,6 +18,9 @@ export { preview } from './engine/plan';
 export * from './engine/options';
 export { backoffDelays } from './engine/retry';
 
+// The syntax gate's port the adapters implement.
+export * from './syntax/syntaxChecker';
+
 // The storage port the adapters implement.
 export * from './store/fileStore';
 export { errnoOf, storeFailureFromError } from './store/fsErrors';

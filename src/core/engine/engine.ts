@@ -15,6 +15,8 @@ import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedF
 import { parseRequest, type ParsedRequest, type ResolvedRequest } from '../request/request';
 import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
 import { successResponse } from '../report/successReport';
+import { syntaxRegressions } from '../syntax/syntaxGate';
+import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
 
 export type { PlannedFile } from './plan';
 
@@ -139,6 +141,14 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       maxEnvelopeBytes: maxBytes,
     }), request);
   }
+  const planned = plans.flatMap((plan, fileIndex) => (plan.ok ? [{ file: plan.file, fileIndex }] : []));
+  const syntax = await syntaxVerdict(planned, request, context);
+  if (!syntax.ok) {
+    return refuse(syntax.envelope, request);
+  }
+  if (context.isCancelled()) {
+    return refuse(cancelled(request, context), request);
+  }
   const pathWarnings = pathChecks.flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
   return {
     ok: true,
@@ -146,9 +156,32 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       request,
       dryRun: request.dryRun,
       includeDiff: request.includeDiff,
-      files: plans.flatMap((plan) => (plan.ok ? [plan.file] : [])),
-      warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : []))],
+      files: planned.map(({ file }) => file),
+      warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : [])), ...syntax.warnings],
     },
+  };
+}
+
+/** The syntax gate's answer for a request that planned: a refusal, or the warnings its policy asks for. */
+async function syntaxVerdict(
+  planned: readonly { readonly file: PlannedFile; readonly fileIndex: number }[], request: ResolvedRequest, context: EngineContext,
+): Promise<{ ok: true; warnings: Warning[] } | { ok: false; envelope: ErrorEnvelope }> {
+  if (!context.syntax) {
+    return { ok: true, warnings: [] };
+  }
+  const regressions = await syntaxRegressions(planned, context.syntax.checker, context.isCancelled);
+  if (context.syntax.policy === 'warn' || regressions.length === 0) {
+    return { ok: true, warnings: regressions.map((regression) => syntaxWarning(regression, request.files[regression.fileIndex].edits.length, request.dryRun)) };
+  }
+  return {
+    ok: false,
+    envelope: failureEnvelope({
+      multiFile: isMultiFile(request.tool),
+      failures: regressions.map((regression) => syntaxFailure(regression, request.files[regression.fileIndex].edits, context)),
+      totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
+      dryRun: request.dryRun,
+      maxEnvelopeBytes: context.limits.maxEnvelopeBytes,
+    }),
   };
 }
 

@@ -2,6 +2,7 @@
 import type { FileStore } from '../store/fileStore';
 import { DEFAULT_LIMITS, type EngineOptions, type Limits, type PathCheck, type RetryPolicy } from './options';
 import { defaultPathCheck } from '../store/paths';
+import type { SyntaxChecker } from '../syntax/syntaxChecker';
 import { realSleep, retryPolicyOf, withDefaults, type Sleep } from './retry';
 
 export interface EngineContext {
@@ -12,6 +13,8 @@ export interface EngineContext {
   readonly checkPath: PathCheck;
   readonly displayPath: (path: string) => string;
   readonly isCancelled: () => boolean;
+  /** Absent when the gate is off or no checker was given. */
+  readonly syntax?: { readonly checker: SyntaxChecker; readonly policy: 'refuse' | 'warn' };
 }
 
 export function engineContext(options: EngineOptions): EngineContext {
@@ -24,5 +27,11 @@ export function engineContext(options: EngineOptions): EngineContext {
     checkPath: options.checkPath ?? ((path) => defaultPathCheck(path)),
     displayPath: displayPath ? (path) => displayPath(path) : (path) => path,
     isCancelled: () => options.cancellation?.isCancellationRequested === true,
+    ...syntaxGate(options),
   };
+}
+
+function syntaxGate(options: EngineOptions): Pick<EngineContext, 'syntax'> {
+  const policy = options.syntaxCheck ?? 'refuse';
+  return options.syntaxChecker && policy !== 'off' ? { syntax: { checker: options.syntaxChecker, policy } } : {};
 }

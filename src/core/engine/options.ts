@@ -3,6 +3,7 @@ import type { ErrorCode } from '../contract/errorCodes';
 import type { FileStore } from '../store/fileStore';
 import type { Warning } from '../contract/schemas';
 import type { InsideIndentationPolicy } from '../matching/match';
+import type { SyntaxChecker, SyntaxCheckPolicy } from '../syntax/syntaxChecker';
 
 export type { InsideIndentationPolicy } from '../matching/match';
 
@@ -72,6 +73,10 @@ export interface EngineOptions {
   /** How a path reads in summaries and messages (e.g. workspace-relative). Default: as given. */
   readonly displayPath?: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;
+  /** Parses each edited file before anything is written; without one, no file is checked. */
+  readonly syntaxChecker?: SyntaxChecker;
+  /** What a syntax error the edits bring in does. Default: 'refuse'. */
+  readonly syntaxCheck?: SyntaxCheckPolicy;
   /** Injected for tests of the backoff; default is a real timer. */
   readonly sleep?: (ms: number) => Promise<void>;
 }

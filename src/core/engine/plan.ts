@@ -12,7 +12,7 @@ import { LineIndex } from '../text/lineIndex';
 import { matchLocations, snippetAround } from '../nearMiss/context';
 import { nearestNames, splitPath } from '../nearMiss/nearbyNames';
 import { describeWhitespace } from '../nearMiss/describe';
-import { checkEdits, type EditToCheck, type EditVerdict, type IndentedMatch, type MatchOutcome } from '../matching/match';
+import { checkEdits, type AppliedEdit, type EditToCheck, type EditVerdict, type IndentedMatch, type MatchOutcome } from '../matching/match';
 import type { PathCheckResult } from './options';
 import { retryWhileBusy } from './retry';
 import type { Diagnosis, Edit, EnvelopeContext, Warning } from '../contract/schemas';
@@ -26,6 +26,8 @@ export interface PlannedFile {
   readonly newText: string;
   readonly editsApplied: number;
   readonly replacements: number;
+  /** Where each edit replaced text, in the text the edits before it left. */
+  readonly applied: readonly AppliedEdit[];
 }
 
 export interface FileTarget {
@@ -105,7 +107,7 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
-  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements };
+  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements, applied: outcome.applied };
   return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts)] };
 }
 

@@ -208,14 +208,22 @@ function refusesIndentedMatch(policy: InsideIndentationPolicy, edit: EditToCheck
   return policy === 'refuse' || (policy === 'refuseMultiline' && edit.newString.includes('\n'));
 }
 
-/** The leftmost occurrences that do not overlap, as split/join would replace them. */
-export function nonOverlapping(starts: readonly number[], length: number): number[] {
-  const kept: number[] = [];
-  let free = 0;
-  for (const start of starts) {
-    if (start >= free) {
-      kept.push(start);
-      free = start + length;
+/**
+ * The leftmost occurrences that do not overlap, as split/join would replace them:
+ * `starts` itself when none overlap (the usual case, and no second array of millions
+ * of offsets for a replace_all on every line).
+ */
+export function nonOverlapping(starts: readonly number[], length: number): readonly number[] {
+  const firstOverlap = starts.findIndex((start, index) => index > 0 && start < starts[index - 1] + length);
+  if (firstOverlap === -1) {
+    return starts;
+  }
+  const kept = starts.slice(0, firstOverlap);
+  let free = kept[kept.length - 1] + length;
+  for (let index = firstOverlap; index < starts.length; index++) {
+    if (starts[index] >= free) {
+      kept.push(starts[index]);
+      free = starts[index] + length;
     }
   }
   return kept;

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { version } from '../../../package.json';
-import { errnoOf, runRequest, storeFailureFromError, toolForRequest } from '../../core/index';
+import { errnoOf, runRequest, storeFailureFromError, toolForRequest, type SyntaxCheckPolicy } from '../../core/index';
 import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
@@ -16,6 +16,7 @@ import { checkCliPath } from './cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { NodeFileStore } from '../store/nodeFileStore';
+import { nodeSyntaxGate } from '../syntaxGate';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;
@@ -67,6 +68,7 @@ async function apply(command: ApplyCommand): Promise<number> {
     checkPath: checkCliPath,
     displayPath,
     cancellation: interruption,
+    ...cliSyntaxGate(command.syntaxCheck),
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: {
       maxDiffBytes: Number.POSITIVE_INFINITY,
@@ -83,6 +85,11 @@ async function apply(command: ApplyCommand): Promise<number> {
     process.stderr.write(`multi-edit: ${outcome}, but the report could not be written to standard output (${unwritten})\n`);
   }
   return exitCode;
+}
+
+/** The syntax gate as the CLI runs it: a grammar that cannot load is said on stderr once. */
+function cliSyntaxGate(policy: SyntaxCheckPolicy): ReturnType<typeof nodeSyntaxGate> {
+  return nodeSyntaxGate(policy, (message) => process.stderr.write(`multi-edit: ${message}\n`));
 }
 
 /** Writes to stdout; a closed pipe or a full device is returned as a reason, never thrown. */

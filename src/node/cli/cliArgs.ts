@@ -1,6 +1,6 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
-import type { InsideIndentationPolicy } from '../../core/index';
+import { isSyntaxCheckPolicy, SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type SyntaxCheckPolicy } from '../../core/index';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -17,6 +17,8 @@ export interface ApplyCommand {
   readonly source: string;
   /** --inside-indentation: what to do with a match that starts inside a line's indentation. */
   readonly insideIndentation?: InsideIndentationPolicy;
+  /** --syntax-check: what an edit that breaks the file's parse does (default refuse). */
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -24,6 +26,7 @@ export interface McpCommand {
   readonly kind: 'mcp';
   /** The --root directories, as given (resolved by the server). */
   readonly roots: readonly string[];
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 export type CliCommand =
@@ -58,11 +61,31 @@ export function parseArgs(args: readonly string[]): CliCommand {
   return parseApply(rest);
 }
 
+/** `--syntax-check P` or `--syntax-check=P` at args[index]: the policy and how many arguments it took, or a usage error. */
+function syntaxCheckOption(args: readonly string[], index: number): { policy: SyntaxCheckPolicy; used: number } | { error: string } | undefined {
+  const arg = args[index];
+  if (arg !== '--syntax-check' && !arg.startsWith('--syntax-check=')) {
+    return undefined;
+  }
+  const value = arg === '--syntax-check' ? args[index + 1] : arg.slice('--syntax-check='.length);
+  return isSyntaxCheckPolicy(value)
+    ? { policy: value, used: arg === '--syntax-check' ? 2 : 1 }
+    : { error: `--syntax-check needs one of ${SYNTAX_CHECK_POLICIES.join(', ')}` };
+}
+
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    if (arg === '--root' || arg.startsWith('--root=')) {
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax && 'error' in syntax) {
+      return usageError(syntax.error);
+    }
+    if (syntax) {
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
+    } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
         return usageError('--root needs a directory');
@@ -72,7 +95,7 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots };
+  return { kind: 'mcp', roots, syntaxCheck };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
@@ -80,6 +103,7 @@ function parseApply(args: readonly string[]): CliCommand {
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
   let maxFileBytes: number | undefined;
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -87,7 +111,14 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    if (arg === '--dry-run') {
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax && 'error' in syntax) {
+      return usageError(syntax.error);
+    }
+    if (syntax) {
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
+    } else if (arg === '--dry-run') {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
@@ -123,5 +154,5 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], syntaxCheck, ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }

@@ -8,6 +8,7 @@ import { createLogChannel } from './log';
 import { LastEdit } from '../run/lastEdit';
 import { RequestBus } from '../run/requestRecord';
 import { RequestRunner } from '../run/requestRunner';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
 import { SettingsReader } from './settings';
 import type { StoreHooks } from './workspaceFileStore';
 
@@ -28,7 +29,11 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log, bus);
   const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
   const storeHooks: StoreHooks = {};
-  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks });
+  const syntaxChecker = fileSyntaxChecker({
+    wasmDirectory: treeSitterWasmDirectory(),
+    onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),
+  });
+  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, syntaxChecker });
   const lastEdit = new LastEdit(bus);
   context.subscriptions.push(lastEdit);
   return { bus, runner, log, settings, lastEdit, storeHooks };

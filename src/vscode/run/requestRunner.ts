@@ -4,7 +4,9 @@
  * request, gives it an id, logs it, and publishes its record on the RequestBus.
  */
 import type * as vscode from 'vscode';
-import { commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type ToolName } from '../../core/index';
+import {
+  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+} from '../../core/index';
 import { logOutcome, type OutcomeRecord } from '../platform/log';
 import { createPathCheck } from '../../shared/pathPolicy';
 import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
@@ -20,6 +22,8 @@ export interface RunOptions {
   readonly outsideWorkspaceConfirmed?: boolean;
   /** Where the request's JSON came from, so failures of the request as a whole can point there. */
   readonly origin?: RequestOrigin;
+  /** Replaces the syntaxCheck setting for this request ("Apply anyway" runs at 'warn'). */
+  readonly syntaxCheck?: SyntaxCheckPolicy;
 }
 
 /** A request planned for someone to confirm, under the id its record will carry. */
@@ -32,6 +36,8 @@ export interface RequestRunnerDeps {
   readonly log: vscode.LogOutputChannel;
   readonly settings: SettingsReader;
   readonly hooks: StoreHooks;
+  /** Parses edited files for the syntax gate. */
+  readonly syntaxChecker: SyntaxChecker;
 }
 
 export class RequestRunner {
@@ -102,6 +108,8 @@ export class RequestRunner {
       checkPath: createPathCheck(pathPolicyConfig(settings, options.outsideWorkspaceConfirmed)),
       displayPath,
       cancellation,
+      syntaxChecker: this.deps.syntaxChecker,
+      syntaxCheck: options.syntaxCheck ?? settings.syntaxCheck,
     };
   }
 
