@@ -14,12 +14,9 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE_FILE = join(REPO_ROOT, 'l10n', 'bundle.l10n.json');
 
 /**
- * Files whose text is not for people's eyes in the editor: the workspace store's and the preview
- * review's failure details become the envelope's message, read by models in the core's language;
- * log.ts writes the log.
+ * A file whose opening comment, or a declaration or statement whose comment, says "not translated"
+ * (and why: text for the envelope or the log, read in the core's language) keeps its text as written.
  */
-const ENVELOPE_OR_LOG_FILES = new Set(['src/vscode/platform/workspaceFileStore.ts', 'src/vscode/preview/previewReview.ts', 'src/vscode/platform/log.ts']);
-/** A declaration or statement whose comment says "not translated" (and why) keeps its text as written. */
 const NOT_TRANSLATED = /\bnot translated\b/i;
 /** The two ways to translate: vscode.l10n.t, and localized (vscode.l10n.t for the modules without the vscode import). */
 const L10N_CALLS = new Set(['vscode.l10n.t', 'localized']);
@@ -69,10 +66,10 @@ export function scanStrings(root = REPO_ROOT) {
   const messages = new Set();
   const bypassing = [];
   for (const file of sourceFiles(join(root, 'src', 'vscode'))) {
-    if (ENVELOPE_OR_LOG_FILES.has(relative(root, file).split('\\').join('/'))) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    if (source.statements.length > 0 && saysNotTranslated(source.statements[0], source.text)) {
       continue;
     }
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node) => {
       if (isL10nCall(node)) {
         const message = node.arguments[0] && literalText(node.arguments[0]);

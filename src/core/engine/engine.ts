@@ -9,16 +9,19 @@ import { envelopeFor } from '../contract/envelope';
 import { codeInfo, type ErrorCode } from '../contract/errorCodes';
 import { failureEnvelope } from '../report/failureReport';
 import { TOOL_MULTI_EDIT_FILES } from '../contract/toolNames';
-import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
+import { DEFAULT_LIMITS } from '../contract/limits';
+import type { PathCheckResult } from '../store/paths';
+import type { EngineOptions } from './options';
 import type { FileStat, StoreResult } from '../store/fileStore';
-import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedFile } from './plan';
+import { planFile, statWithRetry } from './planFile';
+import type { FileFailure, FilePlan, PlannedFile } from '../plan/filePlan';
 import { parseRequest, type ParsedRequest, type ResolvedRequest } from '../request/request';
 import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
 import { successResponse } from '../report/successReport';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
 
-export type { PlannedFile } from './plan';
+export type { PlannedFile } from '../plan/filePlan';
 
 export interface RequestPlan {
   /** The request this plan was made from. */

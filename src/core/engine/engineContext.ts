@@ -1,6 +1,8 @@
 /** EngineOptions with every default filled in, as the engine's modules use them. */
 import type { FileStore } from '../store/fileStore';
-import { DEFAULT_LIMITS, type EngineOptions, type Limits, type PathCheck, type RetryPolicy } from './options';
+import { DEFAULT_LIMITS, type Limits } from '../contract/limits';
+import type { PathCheck } from '../store/paths';
+import type { EngineOptions, RetryPolicy } from './options';
 import { defaultPathCheck } from '../store/paths';
 import type { SyntaxChecker } from '../syntax/syntaxChecker';
 import { realSleep, retryPolicyOf, withDefaults, type Sleep } from './retry';

@@ -5,6 +5,7 @@
  */
 import { PieceText } from './pieceText';
 import { PlainText, type WorkingText } from './workingText';
+import type { InsideIndentationPolicy } from '../contract/limits';
 
 /** An edit with its strings already in the file's line endings. */
 export interface EditToCheck {
@@ -14,9 +15,6 @@ export interface EditToCheck {
   /** The strings as the request sent them, when converting their line endings changed them: a block with other endings matches them byte for byte. */
   readonly asSent?: { readonly oldString: string; readonly newString: string };
 }
-
-/** What to do when old_string starts with whitespace and matches inside a line's indentation. */
-export type InsideIndentationPolicy = 'warn' | 'refuseMultiline' | 'refuse';
 
 /** A match that starts inside a line's indentation: the indentation left of it, which the replacement keeps. */
 export interface IndentedMatch {

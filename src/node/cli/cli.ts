@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { version } from '../../../package.json';
-import { errnoOf, runRequest, storeFailureFromError, toolForRequest, type SyntaxCheckPolicy } from '../../core/index';
+import { errnoOf, isRecord, runRequest, storeFailureFromError, toolForRequest, type SyntaxCheckPolicy } from '../../core/index';
 import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
@@ -59,9 +59,9 @@ function reportUsageError(message: string, showUsage: boolean): number {
 }
 
 async function apply(command: ApplyCommand): Promise<number> {
-  const request = parseRequest(await readRequestText(command.source), command.source);
+  const request = parseRequestJson(await readRequestText(command.source), command.source);
   const tool = toolForRequest(request);
-  const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
+  const input = command.dryRun && isRecord(request) ? { ...request, dry_run: true } : request;
   const interruption = new Interruption();
   const { response } = await interruption.during(() => runRequest(tool, input, {
     store: new NodeFileStore(),
@@ -132,7 +132,7 @@ async function readRequestText(source: string): Promise<string> {
   }
 }
 
-function parseRequest(text: string, source: string): unknown {
+function parseRequestJson(text: string, source: string): unknown {
   const from = source === STDIN_OPERAND ? 'standard input' : `"${source}"`;
   const json = text.replace(/^\uFEFF/, '');
   if (json.trim() === '') {
@@ -143,10 +143,6 @@ function parseRequest(text: string, source: string): unknown {
   } catch (error) {
     throw new UsageError(`the request from ${from} is not valid JSON: ${(error as Error).message}`);
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Paths inside the current directory read relative to it; others stay absolute. */

@@ -11,7 +11,7 @@ import type { RunOptions } from '../run/requestRunner';
 import type { EditorDeps } from './editorCommand';
 import type { RequestToRun } from './requestSource';
 import { showResponse } from './showEnvelope';
-import { type FileChange, reportSuccess } from './successReport';
+import { type FileChange, reportSuccess } from './successNotification';
 
 /** Outcomes the user chose: reported plainly, not as problems. */
 const USER_OUTCOMES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);

@@ -3,6 +3,7 @@
  * applying the edit, after its version check and before its save, so the preview
  * commits like every other surface. Applying everything there is the commit;
  * discarding, or applying only part (which is undone), is USER_DENIED.
+ * Not translated: the verdict's detail becomes the envelope's message, read by models in the core's language.
  */
 import * as vscode from 'vscode';
 import type { RequestPlan } from '../../core/index';

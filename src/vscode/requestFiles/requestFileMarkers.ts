@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { type ErrorCode, type ErrorEnvelope, errorDocLink, TOOL_MULTI_EDIT_FILES } from '../../core/index';
 import { REQUEST_MARKER_SOURCE } from '../platform/ids';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import { diagnosticMessage } from '../problems/message';
 import type { RequestRecord } from '../run/requestRecord';
 import { type JsonPath, locateJsonPath } from './jsonLocate';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { EngineResponse } from '../../core/index';
 import { COMMANDS, DIAGNOSTIC_SOURCE, REQUEST_MARKER_SOURCE } from '../platform/ids';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import { affectsSetting } from '../platform/settings';
 import { editsLabel } from '../platform/counts';
 

@@ -5,16 +5,16 @@
  * and its buttons run the quick fixes of those diagnostics.
  */
 import * as vscode from 'vscode';
-import { editsLabel, filesLabel } from '../platform/counts';
-import { formatForModel, parseRequest, requestInput, toolForRequest } from '../../core/index';
-import { withoutSchemaKey } from '../commands/requestSource';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../platform/ids';
-import type { RequestRecord } from '../run/requestRecord';
-import { summarizeRequest } from '../run/requestSummary';
-import { writeResponse } from './chatResponse';
-import type { RequestCommand, RequestTurn } from './chatFollowups';
-import type { ChatDeps } from './chatDeps';
-import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
+import { formatForModel, parseRequest, requestInput, toolForRequest } from '../../../core/index';
+import { withoutSchemaKey } from '../../commands/requestSource';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../../platform/ids';
+import type { RequestRecord } from '../../run/requestRecord';
+import { summarizeRequest } from '../../run/requestSummary';
+import { writeResponse } from '../render/writeResponse';
+import type { RequestCommand, RequestTurn } from '../turnMetadata';
+import type { ChatDeps } from '../chatDeps';
+import { codeBlock, escapeMarkdown, inlineCode } from '../render/markdownText';
+import { editsLabel, filesLabel } from '../../platform/counts';
 import { parseRequestPrompt } from './promptRequest';
 
 // Not translated: code, as a request holds it.

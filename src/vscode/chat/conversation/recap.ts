@@ -4,12 +4,12 @@
  * an earlier failure and how the model recovered would vanish with it; the recap, written last,
  * keeps one line per tool call. No vscode import.
  */
-import type { EngineResponse, ErrorEnvelope, NextAction } from '../../core/index';
-import type { ToolCallRecord } from './chatFollowups';
-import { renderResponse, type ChatPart } from './chatRendering';
-import { escapeMarkdown, inlineCode } from './markdownText';
-import { parseToolText } from './promptRequest';
-import { localized } from '../platform/localized';
+import type { EngineResponse, ErrorEnvelope, NextAction } from '../../../core/index';
+import type { ToolCallRecord } from '../turnMetadata';
+import { renderResponse, type ChatPart } from '../render/responseParts';
+import { escapeMarkdown, inlineCode } from '../render/markdownText';
+import { parseToolText } from '../slashCommands/promptRequest';
+import { localized } from '../../platform/localized';
 
 function nextStep(action: NextAction): string {
   switch (action) {
