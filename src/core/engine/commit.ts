@@ -24,9 +24,7 @@ export type CommitResult =
   };
 
 export async function commitFiles(files: readonly PlannedFile[], context: EngineContext): Promise<CommitResult> {
-  const changes = files
-    .filter((file) => file.newText !== file.original.text)
-    .map((file): PlannedChange => ({ kind: 'update', path: file.path, text: file.newText, bom: file.original.bom, original: file.original }));
+  const changes = files.flatMap(plannedChange);
   if (changes.length === 0) {
     return { ok: true };
   }
@@ -40,6 +38,21 @@ export async function commitFiles(files: readonly PlannedFile[], context: Engine
     rolledBack: result.restored ?? [],
     notRestored: result.unrestored ?? [],
   };
+}
+
+/** What the store must do for one planned file; an update that changes nothing is left out. */
+function plannedChange(file: PlannedFile): PlannedChange[] {
+  const { path, newText: text, original } = file;
+  switch (file.operation) {
+    case 'add':
+      return [{ kind: 'add', path, text, bom: false }];
+    case 'delete':
+      return [{ kind: 'delete', path, original }];
+    case 'move':
+      return [{ kind: 'move', from: file.movedFrom ?? path, path, text, bom: original.bom, original }];
+    default:
+      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original }];
+  }
 }
 
 /** A store that throws is a bug in the store; the engine still answers with an envelope. */

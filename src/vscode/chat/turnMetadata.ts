@@ -4,7 +4,7 @@
  * helps when the files changed or were busy, not when an edit itself is wrong.
  * No vscode import.
  */
-import type { ErrorCode, MultiEditFilesRequest, MultiEditRequest, NextAction } from '../../core/index';
+import type { ErrorCode, NextAction, RequestInput } from '../../core/index';
 import { CHAT_COMMANDS } from '../platform/ids';
 import { localized } from '../platform/localized';
 
@@ -16,7 +16,7 @@ export interface RequestTurn {
   readonly kind: 'request';
   readonly command: RequestCommand;
   /** The request as the engine read it, in its wire form; absent when it did not parse. */
-  readonly request?: MultiEditRequest | MultiEditFilesRequest;
+  readonly request?: RequestInput;
   readonly success: boolean;
   readonly dryRun: boolean;
   readonly nextAction?: NextAction;
