@@ -9,6 +9,8 @@ const watch = process.argv.includes('--watch');
 const common = {
   bundle: true,
   platform: 'node',
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles whole.
+  mainFields: ['module', 'main'],
   target: 'node20',
   format: 'cjs',
   minify: production,
