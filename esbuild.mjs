@@ -1,6 +1,6 @@
 // Bundles the extension (cjs, vscode external), the CLI (node, with a shebang) and the CLI's MCP server.
 import * as esbuild from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -9,6 +9,8 @@ const watch = process.argv.includes('--watch');
 const common = {
   bundle: true,
   platform: 'node',
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles whole.
+  mainFields: ['module', 'main'],
   target: 'node20',
   format: 'cjs',
   minify: production,
@@ -20,9 +22,23 @@ const common = {
 /**
  * Modules the CLI loads with import() only when a request needs them: each is a file
  * of its own in dist/, so `multi-edit apply` of a valid request never reads or
- * compiles them. schemaProblem holds zod, which explains an invalid request.
+ * compiles them. schemaProblem holds zod, which explains an invalid request; the
+ * syntax gate's parsers load only for an edited file of a language they know.
  */
-const cliLazyModules = ['src/core/request/schemaProblem.ts'];
+const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts'];
+
+/**
+ * The tree-sitter runtime and the grammars the syntax gate uses (src/shared/syntax/syntaxLanguages.ts),
+ * copied to dist/tree-sitter for the CLI, the MCP server and the extension alike.
+ */
+const treeSitterFiles = ['tree-sitter', ...['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c-sharp', 'cpp', 'ruby', 'php', 'bash', 'css'].map((grammar) => `tree-sitter-${grammar}`)];
+
+function copyTreeSitter() {
+  mkdirSync('dist/tree-sitter', { recursive: true });
+  for (const name of treeSitterFiles) {
+    copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${name}.wasm`, `dist/tree-sitter/${name}.wasm`);
+  }
+}
 
 /** The name of a lazy module's file in dist/. */
 const lazyOutName = (entry) => `${basename(entry, '.ts')}.js`;
@@ -51,7 +67,8 @@ const cliLoading = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles whole.
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], mainFields: ['module', 'main'] },
   { ...common, entryPoints: ['src/node/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [cliLoading] },
   ...cliLazyModules.map((entry) => ({ ...common, entryPoints: [entry], outfile: `dist/${lazyOutName(entry)}` })),
   // The MCP server and its SDK, loaded by dist/cli.js only for `multi-edit mcp` (src/node/cli/mcpLauncher.ts).
@@ -69,6 +86,7 @@ const watchReporter = {
   },
 };
 
+copyTreeSitter();
 if (watch) {
   for (const options of builds) {
     const context = await esbuild.context({ ...options, plugins: [...(options.plugins ?? []), watchReporter] });

@@ -55,7 +55,7 @@ describe('engine: multi-file requests', () => {
       [1, 0, 'skipped', undefined],
       [2, 0, 'failed', 'MATCH_NOT_FOUND'],
     ]);
-    assert.equal(envelope.summary, 'Fix: /w/b.ts (FILE_NOT_FOUND), /w/c.ts edit 0 (MATCH_NOT_FOUND); 1 edit not checked; 1 other edit would apply');
+    assert.equal(envelope.summary, 'Fix: /w/b.ts (FILE_NOT_FOUND), /w/c.ts edit 1 (MATCH_NOT_FOUND); 1 edit not checked; 1 other edit would apply');
   });
 
   it('restores the files already written when a later write fails, and says which', async () => {

@@ -65,6 +65,11 @@ export const ERROR_CODES = {
     summary: 'old_string occurs more than once and replace_all is false.',
     hints: [REREAD, 'Add surrounding lines to old_string so that it occurs exactly once', 'Set replace_all to true to replace every occurrence'],
   },
+  SYNTAX_REGRESSION: {
+    category: 'input', retryable: true, nextAction: 'fix_and_resubmit',
+    summary: 'The edits would leave the file with a syntax error it did not have; nothing was written.',
+    hints: ['Fix new_string so the file still parses, then resubmit; errors the file already had do not count'],
+  },
   FILE_NOT_FOUND: {
     category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
     summary: 'No file exists at the path.',
@@ -138,7 +143,7 @@ export const ERROR_CODES = {
   FORBIDDEN_PATH: {
     category: 'scope', retryable: false, nextAction: 'ask_user',
     summary: 'The target matches a protected glob.',
-    hints: ['Ask the user whether this file may be edited; the protected globs are a setting'],
+    hints: ['Ask the user whether this file may be edited: it matches a protected glob'],
   },
   USER_DENIED: {
     category: 'scope', retryable: false, nextAction: 'ask_user',
@@ -153,7 +158,7 @@ export const ERROR_CODES = {
   UNKNOWN_TOOL: {
     category: 'internal', retryable: false, nextAction: 'stop',
     summary: 'No tool with that name exists.',
-    hints: ['Call multi_edit or multi_edit_files'],
+    hints: ['Call multi_edit, multi_edit_files or multi_edit_patch'],
   },
   INTERNAL_ERROR: {
     category: 'internal', retryable: false, nextAction: 'stop',

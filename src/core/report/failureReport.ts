@@ -6,7 +6,7 @@
 import { envelopeFor } from '../contract/envelope';
 import { codeInfo, type NextAction } from '../contract/errorCodes';
 import { plural } from '../contract/format';
-import type { FileFailure } from '../engine/plan';
+import type { FileFailure } from '../plan/filePlan';
 import type { EditStatus, ErrorEnvelope } from '../contract/schemas';
 
 export interface FailureReportInput {
@@ -78,7 +78,7 @@ function failureSummary({ multiFile, failures, totalEdits }: FailureReportInput,
     }
     for (const problem of failure.problems) {
       if (problem.status === 'failed') {
-        items.push(`${where}edit ${problem.editIndex} (${problem.code})`);
+        items.push(`${where}edit ${problem.editIndex + 1} (${problem.code})`);
       } else {
         skippedEdits++;
       }

@@ -1,6 +1,6 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
-import type { InsideIndentationPolicy } from '../../core/index';
+import { isSyntaxCheckPolicy, SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type SyntaxCheckPolicy } from '../../core/index';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -17,6 +17,20 @@ export interface ApplyCommand {
   readonly source: string;
   /** --inside-indentation: what to do with a match that starts inside a line's indentation. */
   readonly insideIndentation?: InsideIndentationPolicy;
+  /** --syntax-check: what an edit that breaks the file's parse does (default refuse). */
+  readonly syntaxCheck: SyntaxCheckPolicy;
+}
+
+/** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
+export interface PatchCommand {
+  readonly kind: 'patch';
+  readonly dryRun: boolean;
+  readonly format: OutputFormat;
+  /** --root as given; default the working directory. */
+  readonly root?: string;
+  /** A patch file path, or STDIN_OPERAND. */
+  readonly source: string;
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -24,10 +38,12 @@ export interface McpCommand {
   readonly kind: 'mcp';
   /** The --root directories, as given (resolved by the server). */
   readonly roots: readonly string[];
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 export type CliCommand =
   | ApplyCommand
+  | PatchCommand
   | McpCommand
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
@@ -52,17 +68,40 @@ export function parseArgs(args: readonly string[]): CliCommand {
   if (command === 'mcp') {
     return parseMcp(rest);
   }
+  if (command === 'patch') {
+    return parsePatch(rest);
+  }
   if (command !== 'apply') {
-    return usageError(`unknown command "${command}"; the commands are "apply" and "mcp"`);
+    return usageError(`unknown command "${command}"; the commands are "apply", "patch" and "mcp"`);
   }
   return parseApply(rest);
 }
 
+/** `--syntax-check P` or `--syntax-check=P` at args[index]: the policy and how many arguments it took, or a usage error. */
+function syntaxCheckOption(args: readonly string[], index: number): { policy: SyntaxCheckPolicy; used: number } | { error: string } | undefined {
+  const arg = args[index];
+  if (arg !== '--syntax-check' && !arg.startsWith('--syntax-check=')) {
+    return undefined;
+  }
+  const value = arg === '--syntax-check' ? args[index + 1] : arg.slice('--syntax-check='.length);
+  return isSyntaxCheckPolicy(value)
+    ? { policy: value, used: arg === '--syntax-check' ? 2 : 1 }
+    : { error: `--syntax-check needs one of ${SYNTAX_CHECK_POLICIES.join(', ')}` };
+}
+
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    if (arg === '--root' || arg.startsWith('--root=')) {
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax && 'error' in syntax) {
+      return usageError(syntax.error);
+    }
+    if (syntax) {
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
+    } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
         return usageError('--root needs a directory');
@@ -72,7 +111,7 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots };
+  return { kind: 'mcp', roots, syntaxCheck };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
@@ -80,6 +119,7 @@ function parseApply(args: readonly string[]): CliCommand {
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
   let maxFileBytes: number | undefined;
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -87,15 +127,20 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    if (arg === '--dry-run') {
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax && 'error' in syntax) {
+      return usageError(syntax.error);
+    }
+    if (syntax) {
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
+    } else if (arg === '--dry-run') {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
-      if (value === undefined) {
-        return usageError('--format needs a value: json or text');
-      }
-      if (!FORMATS.includes(value as OutputFormat)) {
-        return usageError(`unknown format "${value}"; use json or text`);
+      const problem = formatProblem(value);
+      if (problem) {
+        return problem;
       }
       format = value as OutputFormat;
     } else if (arg === '--inside-indentation' || arg.startsWith('--inside-indentation=')) {
@@ -123,5 +168,62 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], syntaxCheck, ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+}
+
+function formatProblem(value: string | undefined): CliCommand | undefined {
+  if (value === undefined) {
+    return usageError('--format needs a value: json or text');
+  }
+  return FORMATS.includes(value as OutputFormat) ? undefined : usageError(`unknown format "${value}"; use json or text`);
+}
+
+function parsePatch(args: readonly string[]): CliCommand {
+  let dryRun = false;
+  let format: OutputFormat = 'json';
+  let root: string | undefined;
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
+  const operands: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax) {
+      if ('error' in syntax) {
+        return usageError(syntax.error);
+      }
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
+      continue;
+    }
+    if (arg === '--') {
+      operands.push(...args.slice(index + 1));
+      break;
+    }
+    if (arg === '--dry-run') {
+      dryRun = true;
+    } else if (arg === '--format' || arg.startsWith('--format=')) {
+      const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
+      const problem = formatProblem(value);
+      if (problem) {
+        return problem;
+      }
+      format = value as OutputFormat;
+    } else if (arg === '--root' || arg.startsWith('--root=')) {
+      const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
+      if (value === undefined || value === '' || root !== undefined) {
+        return usageError(root === undefined ? '--root needs a directory' : 'patch takes one --root');
+      }
+      root = value;
+    } else if (arg.startsWith('-') && arg !== STDIN_OPERAND) {
+      return usageError(`unknown option "${arg}" for patch`);
+    } else {
+      operands.push(arg);
+    }
+  }
+  if (operands.length !== 1) {
+    return usageError(operands.length === 0
+      ? `patch needs a patch file, or "${STDIN_OPERAND}" to read the patch from standard input`
+      : `patch takes one patch file, but ${operands.length} were given; one patch can change many files`);
+  }
+  return { kind: 'patch', dryRun, format, source: operands[0], syntaxCheck, ...(root !== undefined ? { root } : {}) };
 }

@@ -1,8 +1,10 @@
 /** The CLI's usage line and its --help text. */
 import { ERRORS_DOC_URL } from '../../core/index';
 
-export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse] <request.json | ->
-       multi-edit mcp [--root DIR]...`;
+export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse]
+                      [--syntax-check refuse|warn|off] <request.json | ->
+       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] <PATCHFILE | ->
+       multi-edit mcp [--root DIR]... [--syntax-check refuse|warn|off]`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -13,8 +15,15 @@ ${USAGE}
 Commands:
   apply <request.json>   Apply the request in the file.
   apply -                Read the request from standard input.
-  mcp                    Serve the tools multi_edit and multi_edit_files to an MCP
-                         client (Claude Code, Codex, Cursor, VS Code...) on stdio,
+  patch <PATCHFILE>      Apply a patch: a Codex apply_patch patch ("*** Begin Patch"),
+                         a unified diff (git diff, diff -u) or SEARCH/REPLACE blocks,
+                         told apart by the text. It may update, add, delete and move
+                         files; all of it applies, or nothing does. Its paths are
+                         relative to --root (default: the current directory) and
+                         must stay inside it. "patch -" reads standard input.
+  mcp                    Serve the tools multi_edit, multi_edit_files and
+                         multi_edit_patch to an MCP client (Claude Code, Codex,
+                         Cursor, VS Code...) on stdio,
                          until standard input closes. Logs go to stderr.
 
 Options:
@@ -24,8 +33,10 @@ Options:
   --format text          Print a human summary: "ok ..." on success, or
                          "error code=... file=... edit=... msg=..." followed by the
                          diagnosis, the recovery hints and the file's text around the failure.
-                         edit=N is the 0-based edit_index, as in the JSON.
-  --root DIR             (mcp) A folder the tools may edit in; repeat for several.
+                         Text counts edits from 1 (edit=1 is the first); the JSON's
+                         edit_index and file_index count from 0.
+  --root DIR             (patch) The folder the patch's paths are relative to.
+                         (mcp) A folder the tools may edit in; repeat for several.
                          Without it: the roots the client lists, or else the
                          current directory. Client roots can narrow --root, never
                          widen it. .git, .hg, .svn and .env* files are refused.
@@ -36,6 +47,12 @@ Options:
                          always refuses it.
   --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
                          default 32.
+  --syntax-check P       (apply and mcp) An edit that leaves a file with a syntax
+                         error it did not have: refuse (default) refuses the whole
+                         request with SYNTAX_REGRESSION and writes nothing; warn
+                         applies it with a SYNTAX_REGRESSION warning; off parses
+                         nothing. Checked: TypeScript, JavaScript, Python, Go, Rust,
+                         Java, C#, C, C++, Ruby, PHP, shell, CSS and JSON files.
   -h, --help             Show this help.
   --version              Print the version.
 

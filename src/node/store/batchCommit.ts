@@ -28,6 +28,7 @@ import { errnoOf, type PlannedChange, type StoredText, type StoreFailure, storeF
 import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi } from './fsApi';
 import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch, sweepDrafts } from './recovery';
+import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
 import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
 
@@ -38,6 +39,9 @@ interface Slot {
   readonly operation: JournalOperation;
   /** The file that is locked and replaced, created or removed (for an update, where a symbolic link leads). */
   readonly real: string;
+  /** The path the steps use: `real`, or the same file through its held directory when the commit is confined. */
+  at: string;
+  held?: HeldTarget;
   /** What the file gets (update, add). */
   readonly content?: { readonly text: string; readonly bom: boolean };
   /** What the file held when the plan was made (update, delete). */
@@ -71,15 +75,53 @@ const NO_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'EXDEV', 'ENOSYS']
 /** Directories whose dead drafts were already looked for, by the store that owns the set. */
 export type SweptDirectories = Set<string>;
 
-export async function commitBatch(fs: NodeFsApi, changes: readonly PlannedChange[], isCancelled: () => boolean, swept: SweptDirectories): Promise<StoreResult<void>> {
+/** `confine`, when given, must allow the real path of every file, checked by its held directory (confinement.ts). */
+export async function commitBatch(
+  fs: NodeFsApi,
+  changes: readonly PlannedChange[],
+  isCancelled: () => boolean,
+  swept: SweptDirectories,
+  confine?: ConfinementRule,
+): Promise<StoreResult<void>> {
   const slots: Slot[] = [];
-  for (const change of changes) {
-    const resolved = await slotsOf(fs, change);
-    if (!resolved.ok) {
-      return resolved;
+  try {
+    for (const change of changes) {
+      const resolved = await slotsOf(fs, change);
+      if (!resolved.ok) {
+        return resolved;
+      }
+      slots.push(...resolved.value);
     }
-    slots.push(...resolved.value);
+    if (confine) {
+      const refused = await holdAll(slots, confine);
+      if (refused) {
+        return refused;
+      }
+    }
+    return await commitSlots(fs, slots, isCancelled, swept);
+  } finally {
+    await Promise.all(slots.map((slot) => slot.held?.release()));
   }
+}
+
+/** Opens the directory of every file and checks by its handle that it may be written; from then on the steps go through it. */
+async function holdAll(slots: readonly Slot[], confine: ConfinementRule): Promise<StoreFailure | undefined> {
+  for (const slot of slots) {
+    try {
+      const held = await holdTarget(slot.real, confine, slot.change.path);
+      if (!held.ok) {
+        return held;
+      }
+      slot.held = held.value;
+      slot.at = held.value.at;
+    } catch (error) {
+      return { ...storeFailureFromError(error, 'write'), path: slot.change.path };
+    }
+  }
+  return undefined;
+}
+
+async function commitSlots(fs: NodeFsApi, slots: Slot[], isCancelled: () => boolean, swept: SweptDirectories): Promise<StoreResult<void>> {
   slots.sort((a, b) => (a.real < b.real ? -1 : a.real > b.real ? 1 : 0));
   const twice = slots.find((slot, index) => index > 0 && slots[index - 1].real === slot.real);
   if (twice) {
@@ -102,7 +144,7 @@ export async function commitBatch(fs: NodeFsApi, changes: readonly PlannedChange
 /** The files a change touches, or the failure that refuses it before anything is locked. */
 async function slotsOf(fs: NodeFsApi, change: PlannedChange): Promise<StoreResult<Slot[]>> {
   const slot = (operation: JournalOperation, real: string, content?: Slot['content'], original?: StoredText): Slot => ({
-    change, operation, real, locked: false, published: false, ...(content ? { content } : {}), ...(original ? { original } : {}),
+    change, operation, real, at: real, locked: false, published: false, ...(content ? { content } : {}), ...(original ? { original } : {}),
   });
   try {
     switch (change.kind) {
@@ -263,7 +305,7 @@ class BatchCommit {
   }
 
   private async attemptPlace(slot: Slot): Promise<boolean> {
-    slot.locked = await this.placeLock(slot, sidecarPath(slot.real, 'lock'));
+    slot.locked = await this.placeLock(slot, sidecarPath(slot.at, 'lock'));
     return slot.locked;
   }
 
@@ -284,24 +326,29 @@ class BatchCommit {
     if (!result.ok) {
       return this.undo(result);
     }
-    await syncDirectories(this.fs, this.slots.map((slot) => dirname(slot.real)));
+    await syncDirectories(this.fs, this.slots.map((slot) => dirname(slot.at)));
     return { ok: true, value: undefined };
   }
 
   private async publishOne(slot: Slot): Promise<StoreResult<void>> {
-    const newPath = sidecarPath(slot.real, 'new');
+    const newPath = sidecarPath(slot.at, 'new');
+    // A directory moved out of the allowed folders since it was held gets no byte.
+    const moved = await slot.held?.confirm();
+    if (moved) {
+      return moved;
+    }
     if (slot.operation === 'add') {
       return this.createFrom(newPath, slot);
     }
     const replacement = slot.operation === 'update' ? newPath : undefined;
     if (slot.compared && this.fs.replaceIfUnchanged) {
-      return this.fs.replaceIfUnchanged(slot.real, slot.compared, replacement) ? { ok: true, value: undefined } : stale(slot);
+      return this.fs.replaceIfUnchanged(slot.at, slot.compared, replacement) ? { ok: true, value: undefined } : stale(slot);
     }
     const unchanged = await this.beforeReplacing(slot);
     if (!unchanged.ok) {
       return unchanged;
     }
-    await (replacement !== undefined ? this.fs.rename(replacement, slot.real) : this.fs.unlink(slot.real));
+    await (replacement !== undefined ? this.fs.rename(replacement, slot.at) : this.fs.unlink(slot.at));
     return { ok: true, value: undefined };
   }
 
@@ -316,13 +363,13 @@ class BatchCommit {
     if (!compared) {
       return { ok: true, value: undefined };
     }
-    return sameIdentity(identityOf(await this.fs.stat(slot.real, { bigint: true })), compared) ? { ok: true, value: undefined } : stale(slot);
+    return sameIdentity(identityOf(await this.fs.stat(slot.at, { bigint: true })), compared) ? { ok: true, value: undefined } : stale(slot);
   }
 
   /** Gives the staged file its name, never over a file that appeared meanwhile. */
   private async createFrom(newPath: string, slot: Slot): Promise<StoreResult<void>> {
     try {
-      await this.fs.link(newPath, slot.real);
+      await this.fs.link(newPath, slot.at);
     } catch (error) {
       const errno = errnoOf(error);
       if (errno === 'EEXIST') {
@@ -331,11 +378,11 @@ class BatchCommit {
       if (!NO_LINKS.includes(errno ?? '')) {
         throw error;
       }
-      const taken = await freeName(this.fs, slot.real, slot.change);
+      const taken = await freeName(this.fs, slot.at, slot.change);
       if (taken) {
         return taken;
       }
-      await this.fs.rename(newPath, slot.real);
+      await this.fs.rename(newPath, slot.at);
     }
     return { ok: true, value: undefined };
   }
@@ -362,7 +409,7 @@ class BatchCommit {
   }
 
   private async tryLock(slot: Slot): Promise<StoreResult<void>> {
-    const lockPath = sidecarPath(slot.real, 'lock');
+    const lockPath = sidecarPath(slot.at, 'lock');
     for (let attempt = 0; attempt < LOCK_TRIES; attempt++) {
       if (await this.placeLock(slot, lockPath)) {
         slot.locked = true;
@@ -392,7 +439,7 @@ class BatchCommit {
     const text = serializeRecord(primary ? this.record : memberRecord(this.record));
     try {
       try {
-        await this.fs.link(await this.draft(primary ? 'primary' : dirname(slot.real), dirname(slot.real), text), lockPath);
+        await this.fs.link(await this.draft(primary ? 'primary' : dirname(slot.real), dirname(slot.at), text), lockPath);
       } catch (error) {
         if (!NO_LINKS.includes(errnoOf(error) ?? '')) {
           throw error;
@@ -443,10 +490,10 @@ class BatchCommit {
   /** Under the lock, the batch's view of each file must still hold: its bytes, its presence or its absence. */
   private async verify(slot: Slot): Promise<StoreResult<void>> {
     if (slot.operation === 'add') {
-      return (await freeName(this.fs, slot.real, slot.change)) ?? { ok: true, value: undefined };
+      return (await freeName(this.fs, slot.at, slot.change)) ?? { ok: true, value: undefined };
     }
     if (slot.operation === 'delete') {
-      const gone = await presentFile(this.fs, slot.real, slot.change);
+      const gone = await presentFile(this.fs, slot.at, slot.change);
       if (gone) {
         return gone;
       }
@@ -456,7 +503,7 @@ class BatchCommit {
     if (!original || !isReadVersion(version)) {
       return { ok: true, value: undefined };
     }
-    const handle = await this.fs.open(slot.real, constants.O_RDONLY | constants.O_NONBLOCK);
+    const handle = await this.fs.open(slot.at, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const stats = await handle.stat({ bigint: true });
       if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original)))) {
@@ -470,13 +517,13 @@ class BatchCommit {
   }
 
   private async stage(slot: Slot): Promise<StoreResult<void>> {
-    const newPath = sidecarPath(slot.real, 'new');
+    const newPath = sidecarPath(slot.at, 'new');
     if (slot.operation === 'add' && slot.content) {
       // A new file gets the mode any new file gets here (0666 less the umask).
       await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o666);
       return { ok: true, value: undefined };
     }
-    const current = await this.fs.stat(slot.real);
+    const current = await this.fs.stat(slot.at);
     if (slot.operation === 'update' && slot.content) {
       await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o600);
       await this.fs.chmod(newPath, current.mode & 0o7777);
@@ -490,10 +537,10 @@ class BatchCommit {
 
   /** A hard link costs no copy and keeps the old file exactly; where links are refused, a copy does. */
   private async keepOldContent(slot: Slot, mode: number): Promise<void> {
-    const oldPath = sidecarPath(slot.real, 'old');
+    const oldPath = sidecarPath(slot.at, 'old');
     await removeIfPresent(this.fs, oldPath);
     try {
-      await this.fs.link(slot.real, oldPath);
+      await this.fs.link(slot.at, oldPath);
     } catch (error) {
       if (!NO_LINKS.includes(errnoOf(error) ?? '') || !slot.original) {
         throw error;
@@ -503,8 +550,8 @@ class BatchCommit {
   }
 
   private async markCommitted(): Promise<StoreResult<void>> {
-    await syncDirectories(this.fs, this.slots.map((slot) => dirname(slot.real)));
-    const markerPath = sidecarPath(this.slots[0].real, 'commit');
+    await syncDirectories(this.fs, this.slots.map((slot) => dirname(slot.at)));
+    const markerPath = sidecarPath(this.slots[0].at, 'commit');
     await writeSynced(this.fs, markerPath, `${this.record.batch}\n`, 'w', 0o644);
     await syncDirectories(this.fs, [dirname(markerPath)]);
     return { ok: true, value: undefined };
@@ -518,8 +565,8 @@ class BatchCommit {
     const published = this.slots.filter((slot) => slot.published);
     let markerRemoved = true;
     try {
-      await removeIfPresent(this.fs, sidecarPath(this.slots[0].real, 'commit'));
-      await syncDirectories(this.fs, [dirname(this.slots[0].real)]);
+      await removeIfPresent(this.fs, sidecarPath(this.slots[0].at, 'commit'));
+      await syncDirectories(this.fs, [dirname(this.slots[0].at)]);
     } catch {
       markerRemoved = false;
     }
@@ -545,9 +592,9 @@ class BatchCommit {
 
   private async takeBack(slot: Slot): Promise<void> {
     if (slot.operation === 'add') {
-      await this.fs.unlink(slot.real);
+      await this.fs.unlink(slot.at);
     } else {
-      await this.fs.rename(sidecarPath(slot.real, 'old'), slot.real);
+      await this.fs.rename(sidecarPath(slot.at, 'old'), slot.at);
     }
   }
 
@@ -561,10 +608,10 @@ class BatchCommit {
       await eachOf(this.slots, async (slot) => {
         // An update's .new was renamed away when it was published.
         if (!(slot.published && slot.operation === 'update')) {
-          await removeIfPresent(this.fs, sidecarPath(slot.real, 'new'));
+          await removeIfPresent(this.fs, sidecarPath(slot.at, 'new'));
         }
         if (this.several && slot.operation !== 'add') {
-          await removeIfPresent(this.fs, sidecarPath(slot.real, 'old'));
+          await removeIfPresent(this.fs, sidecarPath(slot.at, 'old'));
         }
       });
       if (this.several) {
@@ -579,7 +626,7 @@ class BatchCommit {
   }
 
   private async removeOwnMarker(): Promise<void> {
-    const markerPath = sidecarPath(this.slots[0].real, 'commit');
+    const markerPath = sidecarPath(this.slots[0].at, 'commit');
     if ((await readIfPresent(this.fs, markerPath))?.trim() === this.record.batch) {
       await removeIfPresent(this.fs, markerPath);
     }
@@ -588,7 +635,7 @@ class BatchCommit {
   /** While this process lives, no other takes its locks over, so a lock it took is still its own. */
   private async removeOwnLock(slot: Slot): Promise<void> {
     if (slot.locked) {
-      await removeIfPresent(this.fs, sidecarPath(slot.real, 'lock'));
+      await removeIfPresent(this.fs, sidecarPath(slot.at, 'lock'));
       slot.locked = false;
     }
   }

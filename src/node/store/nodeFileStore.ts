@@ -14,13 +14,16 @@
  *
  * Symbolic links: a write goes to the file the link points to, and the link stays a
  * link. A rename replaces the directory entry, so a file with several hard links is
- * detached from its other names.
+ * detached from its other names. A store given a confinement rule (the MCP server's
+ * roots) writes only where the rule allows, checked by the opened directory right
+ * before the rename (confinement.ts).
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type FileKind, type FileStat, type FileStore, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch, type SweptDirectories } from './batchCommit';
+import type { ConfinementRule } from './confinement';
 import { nodeFs, type NodeFsApi } from './fsApi';
 import { recoverIfAbandoned, sweepDrafts } from './recovery';
 import { decodeUtf8 } from './textBytes';
@@ -44,13 +47,18 @@ const PSEUDO_FILE_SYSTEMS = new Set([
 
 const READ_CHUNK_BYTES = 1 << 20;
 
+export interface NodeFileStoreOptions {
+  /** Where the store may write, judged on each target's real path; absent, anywhere the system allows. */
+  readonly confine?: ConfinementRule;
+}
+
 export class NodeFileStore implements FileStore {
   /** Directories already cleared of lock drafts that dead processes left; once per store is enough. */
   private readonly sweptDirectories: SweptDirectories = new Set();
   /** Whether each device seen holds a kernel file system (/proc and the like), by device number. */
   private readonly pseudoDevices = new Map<string, boolean>();
 
-  constructor(private readonly fs: NodeFsApi = nodeFs) {}
+  constructor(private readonly fs: NodeFsApi = nodeFs, private readonly options: NodeFileStoreOptions = {}) {}
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
@@ -99,7 +107,7 @@ export class NodeFileStore implements FileStore {
 
   async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
     try {
-      return await commitBatch(this.fs, changes, isCancelled, this.sweptDirectories);
+      return await commitBatch(this.fs, changes, isCancelled, this.sweptDirectories, this.options.confine);
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }

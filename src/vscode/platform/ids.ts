@@ -1,13 +1,16 @@
 /** Every ID the extension exposes to VS Code, in one place (the tool names come from the core). */
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/index';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, type ToolName } from '../../core/index';
 
 export const EXTENSION_ID = 'multi-edit.multi-edit';
 export const DIAGNOSTIC_SOURCE = 'multi-edit';
+/** Markers in request files have a source of their own, so they are not taken for failures in the edited files. */
+export const REQUEST_MARKER_SOURCE = `${DIAGNOSTIC_SOURCE} request`;
 export const CONFIG_SECTION = 'multiEdit';
 
 export const TOOL_REFERENCE_NAMES: Record<ToolName, string> = {
   [TOOL_MULTI_EDIT]: 'multiEdit',
   [TOOL_MULTI_EDIT_FILES]: 'multiEditFiles',
+  [TOOL_MULTI_EDIT_PATCH]: 'multiEditPatch',
 };
 
 /** The chat participant: `@multiedit`, with its slash commands. */
@@ -29,6 +32,8 @@ export const COMMANDS = {
   rerunRequest: 'multiEdit.rerunRequest',
   dismissDiagnostic: 'multiEdit.dismissDiagnostic',
   compareWithFile: 'multiEdit.compareWithFile',
+  undoLastRequest: 'multiEdit.undoLastRequest',
+  useNearMatch: 'multiEdit.useNearMatch',
 } as const;
 
 export const OUTPUT_CHANNEL_NAME = 'Multi-Edit';

@@ -3,7 +3,7 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import type { InsideIndentationPolicy, Limits, RetryPolicy } from '../../core/index';
+import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type Limits, type RetryPolicy, type SyntaxCheckPolicy } from '../../core/index';
 import { VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
 import { CONFIG_SECTION } from './ids';
 
@@ -43,6 +43,8 @@ export interface MultiEditSettings {
   /** Whether "Retry with replace_all" asks before it changes the file. */
   readonly confirmReplaceAll: boolean;
   readonly insideIndentation: InsideIndentationPolicy;
+  /** What an edit that leaves a file with a new syntax error does. */
+  readonly syntaxCheck: SyntaxCheckPolicy;
   /** Whether the status bar shows the last outcome and the open problems. */
   readonly showStatusBar: boolean;
 }
@@ -62,6 +64,7 @@ export const SETTING_KEYS = {
   historyLimit: 'diagnostics.historyLimit',
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
   insideIndentation: 'insideIndentation',
+  syntaxCheck: 'syntaxCheck',
   showStatusBar: 'statusBar.enabled',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
@@ -81,6 +84,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   historyLimit: 20,
   confirmReplaceAll: true,
   insideIndentation: 'refuseMultiline',
+  syntaxCheck: 'refuse',
   showStatusBar: true,
 };
 
@@ -146,6 +150,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     historyLimit: readNumber(source, 'historyLimit'),
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
     insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
+    syntaxCheck: readEnum(source, SETTING_KEYS.syntaxCheck, SYNTAX_CHECK_POLICIES, DEFAULT_SETTINGS.syntaxCheck),
     showStatusBar: readBoolean(source, SETTING_KEYS.showStatusBar, DEFAULT_SETTINGS.showStatusBar),
   };
 }

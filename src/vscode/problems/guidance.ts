@@ -5,9 +5,17 @@
  * quick fix away (Copy hints). Every code has a line: the type says so.
  */
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/index';
+import type { DiagnosisKind, ErrorCode } from '../../core/index';
 
-export function guidanceFor(code: ErrorCode): string {
+/** The line for a failure; a diagnosis that changes what to do (nothing left to fix) has its own. */
+export function guidanceFor(code: ErrorCode, diagnosis?: DiagnosisKind): string {
+  if (diagnosis === 'ALREADY_APPLIED') {
+    return vscode.l10n.t('The file already holds this edit\'s new_string: check the file, and remove the edit from the request if it was applied earlier.');
+  }
+  return guidanceForCode(code);
+}
+
+function guidanceForCode(code: ErrorCode): string {
   const guidance: Record<ErrorCode, string> = {
     VALIDATION_FAILED: vscode.l10n.t('Fix the fields marked in the request, then apply it again.'),
     RELATIVE_PATH: vscode.l10n.t('Give file_path as an absolute path, or relative to the one open workspace folder.'),
@@ -16,8 +24,9 @@ export function guidanceFor(code: ErrorCode): string {
     EMPTY_OLD_STRING: vscode.l10n.t('Give old_string the text to replace; to insert, include a neighbouring line in both strings.'),
     NO_OP_EDIT: vscode.l10n.t('Remove the edit, or make new_string differ from old_string.'),
     DUPLICATE_OLD_STRING: vscode.l10n.t('Merge the two edits, or add neighbouring lines so each old_string differs.'),
-    MATCH_NOT_FOUND: vscode.l10n.t('Hover to compare old_string with the file, fix old_string in the request, then apply it again.'),
+    MATCH_NOT_FOUND: vscode.l10n.t('Compare old_string with the file in a diff (Ctrl+.), fix old_string in the request, then apply it again.'),
     AMBIGUOUS_MATCH: vscode.l10n.t('Add neighbouring lines to old_string, or use Ctrl+. to peek every match or retry with replace_all.'),
+    SYNTAX_REGRESSION: vscode.l10n.t('The edit would break this file\'s syntax: hover to see the lines as they would be written, fix new_string, or use Ctrl+. to apply it anyway.'),
     FILE_NOT_FOUND: vscode.l10n.t('Check file_path for a typo: no file exists there.'),
     FILE_EXISTS: vscode.l10n.t('A file already exists at this path; update it, or choose a free path.'),
     IS_DIRECTORY: vscode.l10n.t('Point file_path at a file inside this folder.'),
