@@ -84,23 +84,50 @@ export async function commitBatch(
   confine?: ConfinementRule,
 ): Promise<StoreResult<void>> {
   const slots: Slot[] = [];
+  const created: string[] = [];
+  let result: StoreResult<void> | undefined;
   try {
     for (const change of changes) {
-      const resolved = await slotsOf(fs, change);
+      const resolved = await slotsOf(fs, change, created);
       if (!resolved.ok) {
-        return resolved;
+        return (result = resolved);
       }
       slots.push(...resolved.value);
     }
     if (confine) {
       const refused = await holdAll(slots, confine);
       if (refused) {
-        return refused;
+        return (result = refused);
       }
     }
-    return await commitSlots(fs, slots, isCancelled, swept);
+    return (result = await commitSlots(fs, slots, isCancelled, swept));
   } finally {
     await Promise.all(slots.map((slot) => slot.held?.release()));
+    if (!result?.ok) {
+      await removeEmptyDirectories(fs, created);
+    }
+  }
+}
+
+/** Creates `directory` and the parents it lacks, noting each one made, outermost first. */
+async function ensureDirectory(fs: NodeFsApi, directory: string, created: string[]): Promise<void> {
+  try {
+    await fs.stat(directory);
+    return;
+  } catch (error) {
+    if (errnoOf(error) !== 'ENOENT') {
+      throw error;
+    }
+  }
+  await ensureDirectory(fs, dirname(directory), created);
+  await fs.mkdir(directory);
+  created.push(directory);
+}
+
+/** A failed commit takes back the directories it made for new files, innermost first, where nothing else went in. */
+async function removeEmptyDirectories(fs: NodeFsApi, created: readonly string[]): Promise<void> {
+  for (const directory of [...created].reverse()) {
+    await fs.rmdir(directory).catch(() => undefined);
   }
 }
 
@@ -142,7 +169,7 @@ async function commitSlots(fs: NodeFsApi, slots: Slot[], isCancelled: () => bool
 }
 
 /** The files a change touches, or the failure that refuses it before anything is locked. */
-async function slotsOf(fs: NodeFsApi, change: PlannedChange): Promise<StoreResult<Slot[]>> {
+async function slotsOf(fs: NodeFsApi, change: PlannedChange, created: string[]): Promise<StoreResult<Slot[]>> {
   const slot = (operation: JournalOperation, real: string, content?: Slot['content'], original?: StoredText): Slot => ({
     change, operation, real, at: real, locked: false, published: false, ...(content ? { content } : {}), ...(original ? { original } : {}),
   });
@@ -155,6 +182,7 @@ async function slotsOf(fs: NodeFsApi, change: PlannedChange): Promise<StoreResul
         return { ok: true, value: [slot('update', real, change, change.original)] };
       }
       case 'add': {
+        await ensureDirectory(fs, dirname(change.path), created);
         const real = await entryOf(fs, change.path);
         return (await freeName(fs, real, change)) ?? { ok: true, value: [slot('add', real, change)] };
       }
@@ -163,8 +191,14 @@ async function slotsOf(fs: NodeFsApi, change: PlannedChange): Promise<StoreResul
         return (await presentFile(fs, real, change)) ?? { ok: true, value: [slot('delete', real, undefined, change.original)] };
       }
       case 'move': {
-        const [source, destination] = [await entryOf(fs, change.from), await entryOf(fs, change.path)];
-        return (await presentFile(fs, source, change)) ?? (await freeName(fs, destination, change))
+        const source = await entryOf(fs, change.from);
+        const found = await presentFile(fs, source, change);
+        if (found) {
+          return found;
+        }
+        await ensureDirectory(fs, dirname(change.path), created);
+        const destination = await entryOf(fs, change.path);
+        return (await freeName(fs, destination, change))
           ?? { ok: true, value: [slot('delete', source, undefined, change.original), slot('add', destination, change)] };
       }
     }

@@ -10,7 +10,7 @@ import { errnoOf } from '../../core/index';
 
 export type NodeFsApi = Pick<
   typeof fsPromises,
-  'access' | 'open' | 'stat' | 'lstat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile' | 'readdir'
+  'access' | 'open' | 'stat' | 'lstat' | 'statfs' | 'realpath' | 'rename' | 'link' | 'unlink' | 'chmod' | 'chown' | 'readFile' | 'readdir' | 'mkdir' | 'rmdir'
 > & {
   /**
    * Optional: replaces `target` by `replacement` (removes it when undefined) only if
