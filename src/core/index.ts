@@ -11,6 +11,7 @@ export type { InsideIndentationPolicy, Limits } from './contract/limits';
 export { escapeControls } from './contract/envelope';
 export { formatForModel, oldStringExcerpt, plural } from './contract/format';
 export { isRecord } from './contract/isRecord';
+export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
 
 // Requests and the engine.
 export { parseRequest, requestInput, toolForRequest, type ParsedRequest, type ResolvedRequest } from './request/request';
