@@ -17,6 +17,7 @@ export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailur
 export { parseRequest, requestInput, toolForRequest, type ParsedRequest, type ResolvedRequest } from './request/request';
 export { commitPlan, planRequest, runRequest, type RequestPlan } from './engine/engine';
 export type { PlannedFile } from './plan/filePlan';
+export type { ReplacedSpan } from './matching/replacedSpans';
 export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/options';
 
 // The syntax gate's port the adapters implement.

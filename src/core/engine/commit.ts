@@ -26,7 +26,7 @@ export type CommitResult =
 export async function commitFiles(files: readonly PlannedFile[], context: EngineContext): Promise<CommitResult> {
   const changes = files
     .filter((file) => file.newText !== file.original.text)
-    .map((file): PlannedChange => ({ kind: 'update', path: file.path, text: file.newText, bom: file.original.bom, original: file.original }));
+    .map((file): PlannedChange => ({ kind: 'update', path: file.path, text: file.newText, bom: file.original.bom, original: file.original, spans: file.spans }));
   if (changes.length === 0) {
     return { ok: true };
   }
