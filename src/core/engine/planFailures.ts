@@ -22,8 +22,11 @@ export function fileLevelFailure(
     status: 'skipped',
     message: `not checked: ${displayPath} could not be edited (${code})`,
   }));
-  const nearbyContext = nearby.length > 0 ? { context: { nearby_names: [...nearby] } } : {};
-  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints, ...nearbyContext });
+  const context = {
+    ...(nearby.length > 0 ? { nearby_names: [...nearby] } : {}),
+    ...(target.patchLine !== undefined ? { patch_line: target.patchLine } : {}),
+  };
+  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints, ...(Object.keys(context).length > 0 ? { context } : {}) });
   return {
     ok: false,
     failure: { fileIndex: target.fileIndex, filePath, displayPath, editCount: target.edits.length, fileCode: code, problems, lead },
@@ -77,10 +80,13 @@ export function editFailures(
     if (first === undefined || verdict === undefined || verdict.status !== 'failed') {
       throw new Error('a failed file has a first failed edit');
     }
-    const message = `Edit ${first + 1} of ${edits.length} failed: ${verdictMessage(verdict, displayPath)}`;
+    const hunk = target.hunks?.[first];
+    const what = hunk ? `Hunk ${first + 1} of ${edits.length} (patch line ${hunk.patchLine})` : `Edit ${first + 1} of ${edits.length}`;
+    const message = `${what} failed: ${verdictMessage(verdict, displayPath)}`;
     const base = { code: verdict.code, editIndex: first, message };
     const textBefore = outcome.failureTexts.get(first);
-    return textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
+    const explained = textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
+    return hunk ? { ...explained, context: { ...explained.context, patch_line: hunk.patchLine } } : explained;
   };
 
   return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead };
@@ -157,6 +163,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'DUPLICATE_OLD_STRING':
       return `old_string is the same as the old_string of edit ${verdict.duplicateOf + 1}`;
     case 'MATCH_NOT_FOUND':
+      if (verdict.missingLine !== undefined) {
+        return `the hunk's "@@ ${verdict.missingLine}" line was not found in ${displayPath} (after the @@ lines before it)`;
+      }
       return verdict.insideIndentation
         ? `old_string occurs in ${displayPath} only inside the indentation of a line, which the insideIndentation setting refuses`
         : `old_string was not found in ${displayPath}`;

@@ -3,7 +3,7 @@
  * a PlannedFile when every edit applies, or a FileFailure listing each failed and skipped edit.
  */
 import type { ErrorCode, NextAction } from '../contract/errorCodes';
-import type { Diagnosis, EnvelopeContext, Warning } from '../contract/schemas';
+import type { Diagnosis, EnvelopeContext, FileOperation, Warning } from '../contract/schemas';
 import type { AppliedEdit } from '../matching/match';
 import type { StoredText } from '../store/fileStore';
 import type { ReplacedSpan } from '../matching/replacedSpans';
@@ -20,6 +20,10 @@ export interface PlannedFile {
   readonly applied: readonly AppliedEdit[];
   /** Where the edits landed in the original text, in text order: what an editor applies and shows. */
   readonly spans: readonly ReplacedSpan[];
+  /** Set for a patch's files: what happens to the file. An added file's original is empty; a deleted file's new text is empty. */
+  readonly operation?: FileOperation;
+  /** A move: the path the file leaves (`path` is where it goes). */
+  readonly movedFrom?: string;
 }
 
 export interface EditProblem {
