@@ -21,6 +21,11 @@ export interface EditRequest {
   edits: EditPair[];
 }
 
+/** A request: one file (sent as multi_edit) or several (sent as multi_edit_files). */
+export interface Request {
+  files: EditRequest[];
+}
+
 /** What a tool returned: always a message; the envelope only where the tool has one. */
 export interface ToolReply {
   readonly success: boolean;
@@ -31,10 +36,11 @@ export interface ToolReply {
 /** The envelope fields the envelope reader uses (a subset of the ErrorEnvelope). */
 export interface Envelope {
   readonly error_code?: string;
+  readonly file_index?: number;
   readonly edit_index?: number;
   readonly diagnosis?: Diagnosis;
   readonly context?: Context;
-  readonly edit_status?: readonly { edit_index: number; status: string; error_code?: string; diagnosis?: Diagnosis; context?: Context }[];
+  readonly edit_status?: readonly { edit_index: number; file_index?: number; status: string; error_code?: string; diagnosis?: Diagnosis; context?: Context }[];
   readonly next_action?: { action: string };
 }
 
@@ -57,22 +63,35 @@ export interface AgentKnowledge {
 }
 
 export type ReaderStep =
-  | { readonly kind: 'send'; readonly request: EditRequest }
-  | { readonly kind: 'read'; readonly path: string }
-  | { readonly kind: 'list'; readonly directory: string }
+  | { readonly kind: 'send'; readonly request: Request }
+  | { readonly kind: 'read'; readonly paths: readonly string[] }
+  | { readonly kind: 'list'; readonly directories: readonly string[] }
   | { readonly kind: 'done'; readonly dropped: number }
   | { readonly kind: 'give_up'; readonly why: string };
 
 /** What a reader has seen since its last request. */
 export interface Observations {
-  readonly fileText?: string;
-  readonly names?: readonly string[];
+  /** The text of each file read, by path. */
+  readonly fileTexts?: ReadonlyMap<string, string>;
+  /** The names in each directory listed, by directory. */
+  readonly names?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface Reader {
   readonly name: string;
-  next(request: EditRequest, reply: ToolReply, knows: AgentKnowledge, seen: Observations): ReaderStep;
+  next(request: Request, reply: ToolReply, knows: AgentKnowledge, seen: Observations): ReaderStep;
 }
+
+/** The request without the edits the reader dropped, and without files left with no edit. */
+function remaining(request: Request, edits: readonly (readonly (EditPair | undefined)[])[]): Request {
+  return {
+    files: request.files
+      .map((file, at) => ({ ...file, edits: edits[at].filter((edit): edit is EditPair => edit !== undefined) }))
+      .filter((file) => file.edits.length > 0),
+  };
+}
+
+const directoryOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
 
 // ---- shared moves ----
 
@@ -178,29 +197,31 @@ export const envelopeReader: Reader = {
     if (!envelope) {
       return { kind: 'give_up', why: 'no envelope' };
     }
+    const leadFile = envelope.file_index ?? 0;
     if (envelope.error_code === 'FILE_NOT_FOUND') {
       const nearest = envelope.context?.nearby_names?.[0];
-      const cut = request.file_path.lastIndexOf('/');
-      return nearest ? { kind: 'send', request: { ...request, file_path: `${request.file_path.slice(0, cut)}/${nearest}` } } : { kind: 'give_up', why: 'no nearby names' };
+      const files = request.files.map((file, at) => (at === leadFile && nearest ? { ...file, file_path: `${directoryOf(file.file_path)}/${nearest}` } : file));
+      return nearest ? { kind: 'send', request: { files } } : { kind: 'give_up', why: 'no nearby names' };
     }
-    const edits: (EditPair | undefined)[] = [...request.edits];
+    const edits: (EditPair | undefined)[][] = request.files.map((file) => [...file.edits]);
     let dropped = 0;
     for (const status of envelope.edit_status ?? []) {
       if (status.status !== 'failed') {
         continue;
       }
-      const lead = status.edit_index === envelope.edit_index;
-      const fix = fixFromEnvelope(request.edits[status.edit_index], status.error_code, lead ? envelope.diagnosis : status.diagnosis, lead ? envelope.context : status.context, knows);
+      const fileIndex = status.file_index ?? 0;
+      const lead = status.edit_index === envelope.edit_index && fileIndex === leadFile;
+      const fix = fixFromEnvelope(request.files[fileIndex].edits[status.edit_index], status.error_code, lead ? envelope.diagnosis : status.diagnosis, lead ? envelope.context : status.context, knows);
       if (typeof fix === 'string' && fix !== 'drop') {
         return { kind: 'give_up', why: fix };
       }
       if (fix === 'drop') {
         dropped++;
       }
-      edits[status.edit_index] = fix === 'drop' ? undefined : fix;
+      edits[fileIndex][status.edit_index] = fix === 'drop' ? undefined : fix;
     }
-    const kept = edits.filter((edit): edit is EditPair => edit !== undefined);
-    return kept.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: { ...request, edits: kept } };
+    const next = remaining(request, edits);
+    return next.files.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: next };
   },
 };
 
@@ -266,32 +287,44 @@ const MISSING_FILE = /ENOENT|no such file|not found at|No file exists|does not e
 export const messageReader: Reader = {
   name: 'message reader',
   next(request, reply, knows, seen) {
-    const cut = request.file_path.lastIndexOf('/');
     if (MISSING_FILE.test(reply.message)) {
+      const directories = [...new Set(request.files.map((file) => directoryOf(file.file_path)))];
       if (!seen.names) {
-        return { kind: 'list', directory: request.file_path.slice(0, cut) };
+        return { kind: 'list', directories };
       }
-      const name = request.file_path.slice(cut + 1);
-      const nearest = nearestNames(name, seen.names)[0];
-      return nearest ? { kind: 'send', request: { ...request, file_path: `${request.file_path.slice(0, cut)}/${nearest}` } } : { kind: 'give_up', why: 'empty directory' };
+      const files = request.files.map((file) => {
+        const names = seen.names?.get(directoryOf(file.file_path)) ?? [];
+        const name = file.file_path.slice(file.file_path.lastIndexOf('/') + 1);
+        const nearest = names.includes(name) ? name : nearestNames(name, names)[0];
+        return nearest === undefined ? file : { ...file, file_path: `${directoryOf(file.file_path)}/${nearest}` };
+      });
+      return { kind: 'send', request: { files } };
     }
-    if (seen.fileText === undefined) {
-      return { kind: 'read', path: request.file_path };
+    if (!seen.fileTexts) {
+      return { kind: 'read', paths: request.files.map((file) => file.file_path) };
     }
-    const fileText = seen.fileText;
     let dropped = 0;
-    const edits: EditPair[] = [];
-    for (const edit of request.edits) {
-      if (!fileText.includes(edit.old_string) && edit.new_string.trim().length > 2 && fileText.includes(edit.new_string)) {
-        dropped++;
-        continue;
+    const edits: EditPair[][] = [];
+    for (const file of request.files) {
+      const fileText = seen.fileTexts.get(file.file_path);
+      if (fileText === undefined) {
+        return { kind: 'give_up', why: `cannot read ${file.file_path}` };
       }
-      const fixed = fixFromFile(edit, fileText, knows);
-      if (!fixed) {
-        return { kind: 'give_up', why: 'cannot find the lines of old_string in the file' };
+      const fixedEdits: EditPair[] = [];
+      for (const edit of file.edits) {
+        if (!fileText.includes(edit.old_string) && edit.new_string.trim().length > 2 && fileText.includes(edit.new_string)) {
+          dropped++;
+          continue;
+        }
+        const fixed = fixFromFile(edit, fileText, knows);
+        if (!fixed) {
+          return { kind: 'give_up', why: 'cannot find the lines of old_string in the file' };
+        }
+        fixedEdits.push(fixed);
       }
-      edits.push(fixed);
+      edits.push(fixedEdits);
     }
-    return edits.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: { ...request, edits } };
+    const next = remaining(request, edits);
+    return next.files.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: next };
   },
 };
