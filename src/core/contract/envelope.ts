@@ -5,7 +5,7 @@
  */
 import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
 import { DEFAULT_LIMITS } from '../engine/options';
-import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, ValidationIssue } from './schemas';
+import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, FileToFix, ValidationIssue } from './schemas';
 
 export interface EnvelopeExtras {
   readonly file_path?: string;
@@ -17,6 +17,7 @@ export interface EnvelopeExtras {
   readonly context?: EnvelopeContext;
   readonly edit_status?: readonly EditStatus[];
   readonly edits_to_fix?: readonly number[];
+  readonly files_to_fix?: readonly FileToFix[];
   /** Replaces the code's next action when the case knows better (ALREADY_APPLIED: reread_and_retry). */
   readonly action?: NextAction;
   /** One line; defaults to the code and the message. */
@@ -50,6 +51,7 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
       action: extras.action ?? info.nextAction,
       can_retry: info.retryable,
       ...(extras.edits_to_fix && extras.edits_to_fix.length > 0 ? { edits_to_fix: [...extras.edits_to_fix] } : {}),
+      ...(extras.files_to_fix && extras.files_to_fix.length > 0 ? { files_to_fix: extras.files_to_fix.map((file) => ({ ...file, edits: [...file.edits] })) } : {}),
     },
     summary: sanitizeText(extras.summary ?? `${code}: ${cleanMessage}`),
     ...(extras.rolled_back && extras.rolled_back.length > 0 ? { rolled_back: [...extras.rolled_back] } : {}),
@@ -165,11 +167,15 @@ function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope 
   let shortened = envelope;
   while (keep > 1 && envelopeBytes(shortened) > maxBytes) {
     keep = Math.max(1, keep >> 1);
-    const editsToFix = envelope.next_action.edits_to_fix;
+    const { edits_to_fix: editsToFix, files_to_fix: filesToFix } = envelope.next_action;
     shortened = {
       ...envelope,
       edit_status: envelope.edit_status.slice(0, keep),
-      next_action: { ...envelope.next_action, ...(editsToFix ? { edits_to_fix: editsToFix.slice(0, keep) } : {}) },
+      next_action: {
+        ...envelope.next_action,
+        ...(editsToFix ? { edits_to_fix: editsToFix.slice(0, keep) } : {}),
+        ...(filesToFix ? { files_to_fix: filesToFix.slice(0, keep).map((file) => ({ ...file, edits: file.edits.slice(0, keep) })) } : {}),
+      },
       ...(envelope.validation_issues ? { validation_issues: envelope.validation_issues.slice(0, keep) } : {}),
     };
   }

@@ -138,10 +138,23 @@ export const validationIssueSchema = z.object({
   message: z.string(),
 });
 
+/** multi_edit_files: one failing file and the 0-based indexes of its failed edits. */
+export const fileToFixSchema = z.object({
+  file_index: z.number().int().min(0),
+  file_path: z.string(),
+  /** Failed edits of this file, 0-based within it; empty when the file itself could not be edited. */
+  edits: z.array(z.number().int().min(0)),
+});
+
 export const nextActionSchema = z.object({
   action: z.enum(['fix_and_resubmit', 'reread_and_retry', 'retry_later', 'ask_user', 'stop']),
   can_retry: z.boolean(),
+  /** Failed edits of the file the envelope leads with (file_index), 0-based within that file. */
   edits_to_fix: z.array(z.number().int().min(0)).optional(),
+  /** multi_edit_files: every failing file, in request order, with its failed edits. */
+  files_to_fix: z.array(fileToFixSchema).optional(),
+  /** Set when the same failing request came back unchanged in this session: how many times it failed so. */
+  repeated: z.number().int().min(2).optional(),
 });
 
 export const errorEnvelopeSchema = z.object({
@@ -180,6 +193,7 @@ export type TextRange = z.infer<typeof textRangeSchema>;
 export type EnvelopeContext = z.infer<typeof contextSchema>;
 export type EditStatus = z.infer<typeof editStatusSchema>;
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+export type FileToFix = z.infer<typeof fileToFixSchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type EngineResponse = z.infer<typeof responseSchema>;
 

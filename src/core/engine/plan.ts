@@ -45,7 +45,7 @@ export interface EditProblem {
   readonly oldStringPreview?: string;
   /** For a skipped edit: the failed edits (0-based, within its file) it waits on. */
   readonly dependsOn?: readonly number[];
-  /** The cause and the text around a match failure other than the lead, so every one can be fixed at once. */
+  /** The cause and the text around a match failure, so every one can be fixed at once (the envelope's lead has them at the top level). */
   readonly detail?: () => EditDetail;
 }
 
@@ -235,14 +235,13 @@ function editFailures(
       return;
     }
     const textBefore = outcome.failureTexts.get(editIndex);
-    const isLead = editIndex === outcome.firstFailedEdit;
     problems.push({
       editIndex,
       status: verdict.status,
       ...(verdict.status === 'failed' ? { code: verdict.code } : { dependsOn: [failedEditBehind(outcome.verdicts, verdict.dependsOn)] }),
       message: verdictMessage(verdict, displayPath),
       oldStringPreview: preview(target.edits[editIndex].old_string),
-      ...(textBefore !== undefined && !isLead ? { detail: () => detailOf(explain(editIndex, textBefore)) } : {}),
+      ...(textBefore !== undefined ? { detail: () => detailOf(explain(editIndex, textBefore)) } : {}),
     });
   });
 

@@ -6,7 +6,7 @@
 import { envelopeFor } from '../contract/envelope';
 import { codeInfo, type NextAction } from '../contract/errorCodes';
 import { plural } from '../contract/format';
-import type { FileFailure } from '../engine/plan';
+import type { EditProblem, FileFailure } from '../engine/plan';
 import type { EditStatus, ErrorEnvelope } from '../contract/schemas';
 
 export interface FailureReportInput {
@@ -35,6 +35,7 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
   const { multiFile, failures } = input;
   const leadFile = failures[0];
   const lead = leadFile.lead();
+  const isLead = (failure: FileFailure, problem: EditProblem): boolean => failure === leadFile && problem.editIndex === lead.editIndex;
   const editStatus: EditStatus[] = failures.flatMap((failure) => failure.problems.map((problem) => ({
     edit_index: problem.editIndex,
     status: problem.status,
@@ -43,9 +44,12 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
     ...(problem.oldStringPreview !== undefined ? { old_string_preview: problem.oldStringPreview } : {}),
     ...(problem.dependsOn ? { depends_on: [...problem.dependsOn] } : {}),
     ...(multiFile ? { file_index: failure.fileIndex, file_path: failure.filePath } : {}),
-    ...problem.detail?.(),
+    ...(isLead(failure, problem) ? {} : problem.detail?.()),
   })));
-  const editsToFix = leadFile.problems.filter((problem) => problem.status === 'failed').map((problem) => problem.editIndex);
+  const failedEdits = (failure: FileFailure): number[] => failure.problems.filter((problem) => problem.status === 'failed').map((problem) => problem.editIndex);
+  const filesToFix = failures
+    .map((failure) => ({ file_index: failure.fileIndex, file_path: failure.filePath, edits: failedEdits(failure) }))
+    .filter((file) => file.edits.length > 0 || failures.length > 1);
   return envelopeFor(lead.code, lead.message, {
     file_path: leadFile.filePath,
     ...(multiFile ? { file_index: leadFile.fileIndex } : {}),
@@ -55,7 +59,8 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
     ...(lead.context ? { context: lead.context } : {}),
     ...(lead.action ? { action: lead.action } : {}),
     edit_status: editStatus,
-    edits_to_fix: editsToFix,
+    edits_to_fix: failedEdits(leadFile),
+    ...(multiFile ? { files_to_fix: filesToFix } : {}),
     summary: failureSummary(input, lead.action ?? codeInfo(lead.code).nextAction),
     dry_run: input.dryRun,
     maxBytes: input.maxEnvelopeBytes,
