@@ -159,6 +159,34 @@ function grownEdit(edit: EditPair, lines: readonly string[], matchIndex: number,
   };
 }
 
+/**
+ * An old_string that stopped inside a word, grown over the file's text (the near
+ * match: old_string and the rest of its line) up to where new_string's own ending
+ * stands there, as an agent lines its edit up by eye; new_string stays as written.
+ */
+function grownOverCut(edit: EditPair, nearText: string): EditPair | undefined {
+  const { old_string: oldString, new_string: newString } = edit;
+  if (nearText.startsWith(oldString)) {
+    const after = nearText.slice(oldString.length);
+    for (let length = Math.min(newString.length, after.length); length > 0; length--) {
+      const at = after.indexOf(newString.slice(-length));
+      if (at !== -1) {
+        return { ...edit, old_string: oldString + after.slice(0, at + length) };
+      }
+    }
+  }
+  if (nearText.endsWith(oldString)) {
+    const before = nearText.slice(0, nearText.length - oldString.length);
+    for (let length = Math.min(newString.length, before.length); length > 0; length--) {
+      const at = before.lastIndexOf(newString.slice(0, length));
+      if (at !== -1) {
+        return { ...edit, old_string: before.slice(at) + oldString };
+      }
+    }
+  }
+  return undefined;
+}
+
 // ---- the envelope reader ----
 
 /** The fix of one failed edit from its code, diagnosis and context; 'drop' when it is already applied. */
@@ -185,6 +213,9 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
   const nearText = textOfRange(context.snippet, context.start_line, diagnosis.near_match);
   if (nearText === undefined) {
     return 'the near match is not inside the snippet';
+  }
+  if (diagnosis.kind === 'INSIDE_TOKEN') {
+    return grownOverCut(edit, nearText) ?? 'old_string cut a token, and new_string lines up with nothing after the cut';
   }
   const base = undoInNewString(diagnosis.kind, edit.old_string, nearText);
   return { ...edit, old_string: nearText, new_string: mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText)) };

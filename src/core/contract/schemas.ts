@@ -73,7 +73,7 @@ export const matchLocationSchema = z.object({
 export const diagnosisKinds = [
   'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE', 'UNICODE_NORMALIZATION',
   'ESCAPED_NEWLINES', 'ESCAPED_TEXT', 'LINE_NUMBER_PREFIX', 'BLANK_LINES', 'ELIDED_CONTENT', 'CONTENT_MISMATCH',
-  'ALREADY_APPLIED', 'STALE_CONTENT',
+  'ALREADY_APPLIED', 'STALE_CONTENT', 'INSIDE_TOKEN',
 ] as const;
 
 /** A stretch of file text: 1-based lines and columns, the end column just past its last character. */

@@ -2,9 +2,9 @@
 import type { ErrorCode } from '../contract/errorCodes';
 import type { FileStore } from '../store/fileStore';
 import type { Warning } from '../contract/schemas';
-import type { InsideIndentationPolicy } from '../matching/match';
+import type { InsideIndentationPolicy, InsideTokenPolicy } from '../matching/match';
 
-export type { InsideIndentationPolicy } from '../matching/match';
+export type { InsideIndentationPolicy, InsideTokenPolicy } from '../matching/match';
 
 export interface Limits {
   /** Lines shown before and after the closest partial match (snippet is 2n+1 lines). */
@@ -25,6 +25,14 @@ export interface Limits {
    * new_string spans lines (they would land mis-indented) and warns otherwise; 'refuse' always refuses.
    */
   readonly insideIndentation: InsideIndentationPolicy;
+  /**
+   * A match whose first or last character falls strictly inside an identifier or a
+   * number: 'warn' applies it with a MATCH_INSIDE_TOKEN warning; 'refuseSuspicious'
+   * refuses it when new_string does not continue the token at that end (it ends or
+   * starts with another kind of character, or already holds the token's rest) and
+   * warns otherwise; 'refuse' always refuses it. replace_all edits are only warned.
+   */
+  readonly insideToken: InsideTokenPolicy;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -35,6 +43,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxSnippetLineChars: 240,
   maxDiffBytes: 64 * 1024,
   insideIndentation: 'refuseMultiline',
+  insideToken: 'refuseSuspicious',
 };
 
 /** Backoff for FILE_BUSY: from initialDelayMs, doubling, capped at maxDelayMs. */

@@ -13,6 +13,7 @@ import { matchLocations, snippetAround } from '../nearMiss/context';
 import { nearestNames, splitPath } from '../nearMiss/nearbyNames';
 import { describeWhitespace } from '../nearMiss/describe';
 import { checkEdits, type EditToCheck, type EditVerdict, type IndentedMatch, type MatchOutcome } from '../matching/match';
+import { explainTokenCut, tokenCutWarning } from '../nearMiss/tokenCut';
 import type { PathCheckResult } from './options';
 import { retryWhileBusy } from './retry';
 import type { Diagnosis, Edit, EnvelopeContext, Warning } from '../contract/schemas';
@@ -98,13 +99,18 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   }
   const original = read.value;
   const { edits, eol, normalized } = prepareEdits(original.text, target.edits);
-  const outcome = checkEdits(original.text, edits, { maxLocations: context.limits.maxMatchLocations, insideIndentation: context.limits.insideIndentation });
+  const outcome = checkEdits(original.text, edits, {
+    maxLocations: context.limits.maxMatchLocations,
+    insideIndentation: context.limits.insideIndentation,
+    insideToken: context.limits.insideToken,
+  });
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
   const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements };
-  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized), ...indentationWarnings(file, outcome.verdicts)] };
+  const tokenWarnings = outcome.verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideToken ? [tokenCutWarning(editIndex, verdict.insideToken, file.path, file.displayPath)] : []));
+  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
 }
 
 /** The names in the missing file's directory closest to its name; none when the directory cannot be listed. */
@@ -213,6 +219,9 @@ function editFailures(
   const explain = (editIndex: number, textBefore: string): Omit<LeadFailure, 'code' | 'editIndex' | 'message'> => {
     const verdict = outcome.verdicts[editIndex];
     if (verdict.status === 'failed' && verdict.code === 'MATCH_NOT_FOUND') {
+      if (verdict.insideToken) {
+        return explainTokenCut(textBefore, edits[editIndex], verdict.insideToken, context.limits);
+      }
       return verdict.insideIndentation
         ? explainIndentedMatch(textBefore, verdict.insideIndentation, context)
         : explainNotFound(textBefore, original, edits[editIndex], editIndex, outcome, context);
@@ -331,6 +340,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'DUPLICATE_OLD_STRING':
       return `old_string is the same as the old_string of edit ${verdict.duplicateOf}`;
     case 'MATCH_NOT_FOUND':
+      if (verdict.insideToken) {
+        return `old_string occurs in ${displayPath} only where its ${verdict.insideToken.side} falls inside a word or number, which the insideToken setting refuses`;
+      }
       return verdict.insideIndentation
         ? `old_string occurs in ${displayPath} only inside the indentation of a line, which the insideIndentation setting refuses`
         : `old_string was not found in ${displayPath}`;

@@ -152,6 +152,9 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
   STALE_CONTENT: [
     'The file changed after it was read: re-read it and rebuild the edits against its current text',
   ],
+  INSIDE_TOKEN: [
+    'old_string must start and end where the file\'s words and numbers start and end: extend it over the whole token (or the whole line, as context.snippet shows it), and make new_string replace exactly that text; to rename part of a word on purpose, use replace_all',
+  ],
 };
 
 /**

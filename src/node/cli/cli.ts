@@ -71,6 +71,7 @@ async function apply(command: ApplyCommand): Promise<number> {
     limits: {
       maxDiffBytes: Number.POSITIVE_INFINITY,
       ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
+      ...(command.insideToken ? { insideToken: command.insideToken } : {}),
       ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
     },
   }));

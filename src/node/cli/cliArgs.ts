@@ -1,6 +1,6 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
-import type { InsideIndentationPolicy } from '../../core/index';
+import type { InsideIndentationPolicy, InsideTokenPolicy } from '../../core/index';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -17,6 +17,8 @@ export interface ApplyCommand {
   readonly source: string;
   /** --inside-indentation: what to do with a match that starts inside a line's indentation. */
   readonly insideIndentation?: InsideIndentationPolicy;
+  /** --inside-token: what to do with a match that starts or ends inside a word or a number. */
+  readonly insideToken?: InsideTokenPolicy;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -24,6 +26,7 @@ export interface McpCommand {
   readonly kind: 'mcp';
   /** The --root directories, as given (resolved by the server). */
   readonly roots: readonly string[];
+  readonly insideToken?: InsideTokenPolicy;
 }
 
 export type CliCommand =
@@ -35,6 +38,24 @@ export type CliCommand =
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text'];
 const INDENTATION_POLICIES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
+const TOKEN_POLICIES: readonly InsideTokenPolicy[] = ['warn', 'refuseSuspicious', 'refuse'];
+
+/**
+ * `--name V` or `--name=V` at args[index]: its value (undefined when missing) and the
+ * index of its last argument; undefined when args[index] is not that option.
+ */
+function optionAt(args: readonly string[], index: number, name: string): { value: string | undefined; last: number } | undefined {
+  const arg = args[index];
+  if (arg === name) {
+    return { value: args[index + 1], last: index + 1 };
+  }
+  return arg.startsWith(`${name}=`) ? { value: arg.slice(name.length + 1), last: index } : undefined;
+}
+
+/** A policy option's value checked against its choices, or the usage error that names them. */
+function policyValue<P extends string>(name: string, value: string | undefined, choices: readonly P[]): P | CliCommand {
+  return choices.includes(value as P) ? (value as P) : usageError(`${name} needs one of ${choices.join(', ')}`);
+}
 
 const usageError = (message: string): CliCommand => ({ kind: 'usage_error', message });
 
@@ -60,9 +81,18 @@ export function parseArgs(args: readonly string[]): CliCommand {
 
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
+  let insideToken: InsideTokenPolicy | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    if (arg === '--root' || arg.startsWith('--root=')) {
+    const token = optionAt(args, index, '--inside-token');
+    if (token) {
+      const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      insideToken = policy;
+      index = token.last;
+    } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
         return usageError('--root needs a directory');
@@ -72,13 +102,14 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots };
+  return { kind: 'mcp', roots, ...(insideToken ? { insideToken } : {}) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
+  let insideToken: InsideTokenPolicy | undefined;
   let maxFileBytes: number | undefined;
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -87,7 +118,15 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    if (arg === '--dry-run') {
+    const token = optionAt(args, index, '--inside-token');
+    if (token) {
+      const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      insideToken = policy;
+      index = token.last;
+    } else if (arg === '--dry-run') {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
@@ -123,5 +162,5 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}), ...(insideToken ? { insideToken } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }

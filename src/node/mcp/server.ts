@@ -14,7 +14,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { version } from '../../../package.json';
-import { runRequest } from '../../core';
+import { runRequest, type InsideTokenPolicy } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
@@ -24,6 +24,8 @@ import { inTurn } from './turns';
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
   readonly roots: readonly string[];
+  /** --inside-token: the insideToken policy for every call. */
+  readonly insideToken?: InsideTokenPolicy;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -87,6 +89,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
       checkPath,
       displayPath: (path) => scope.displayPath(path),
       cancellation: lifecycle.cancellationFor(extra.signal),
+      ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
     }));
     log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
     return toolResult(response);
