@@ -1,9 +1,11 @@
 /**
  * The SVG chart: one panel per workload, time against input size on log-log axes,
- * one line per implementation.
+ * one line per implementation; under them, one bar per section figure that has a
+ * target ratio (measured over its reference, with the target marked).
  */
 import { IMPLEMENTATIONS } from './implementations';
-import { cellOf, sizeLabel, type BenchResult } from './report';
+import { cellOf, measuredSections, sizeLabel, type BenchResult } from './report';
+import type { RatioBar } from './sections';
 import { WORKLOAD_IDS, WORKLOAD_LABELS, type WorkloadId } from './workloads';
 
 const COLORS: Record<string, string> = {
@@ -66,11 +68,39 @@ function panel(result: BenchResult, workload: WorkloadId, originX: number, origi
   return parts.join('\n');
 }
 
+const BAR_HEIGHT = 22;
+const BAR_LABEL_WIDTH = 300;
+
+/** Horizontal bars of measured / reference on a linear axis from 0, each with its target as a tick. */
+function ratioPanel(bars: readonly RatioBar[], originY: number, width: number): string {
+  const top = originY + 26;
+  const plotWidth = width - BAR_LABEL_WIDTH - 60;
+  const highest = Math.max(...bars.map((bar) => Math.max(bar.ratio, bar.target)), 1) * 1.1;
+  const x = (ratio: number): number => BAR_LABEL_WIDTH + (ratio / highest) * plotWidth;
+  const parts = [`<text x="10" y="${originY + 14}" font-size="12" font-weight="bold">Agents' workloads: time over the reference (bars); target (black tick)</text>`];
+  parts.push(`<line x1="${x(1)}" x2="${x(1)}" y1="${top - 4}" y2="${top + bars.length * BAR_HEIGHT}" stroke="#bdbdbd" stroke-dasharray="3 3"/>`);
+  bars.forEach((bar, index) => {
+    const y = top + index * BAR_HEIGHT;
+    const color = bar.ratio <= bar.target ? '#2e7d32' : '#c62828';
+    parts.push(`<text x="${BAR_LABEL_WIDTH - 6}" y="${y + 14}" font-size="11" text-anchor="end">${escapeXml(bar.label)}</text>`);
+    parts.push(`<rect x="${BAR_LABEL_WIDTH}" y="${y + 3}" width="${Math.max(1, x(bar.ratio) - BAR_LABEL_WIDTH).toFixed(1)}" height="${BAR_HEIGHT - 8}" fill="${color}"/>`);
+    parts.push(`<line x1="${x(bar.target).toFixed(1)}" x2="${x(bar.target).toFixed(1)}" y1="${y}" y2="${y + BAR_HEIGHT - 2}" stroke="#000" stroke-width="2"/>`);
+    parts.push(`<text x="${(x(bar.ratio) + 4).toFixed(1)}" y="${y + 14}" font-size="11">${bar.ratio.toFixed(2)}×</text>`);
+  });
+  return parts.join('\n');
+}
+
 export function chartSvg(result: BenchResult): string {
-  const rows = Math.ceil(WORKLOAD_IDS.length / COLUMNS);
+  const workloads = WORKLOAD_IDS.filter((workload) => result.cells.some((cell) => cell.workload === workload));
+  const rows = Math.ceil(workloads.length / COLUMNS);
   const width = PANEL_WIDTH * COLUMNS;
-  const height = PANEL_HEIGHT * rows + LEGEND_HEIGHT;
-  const panels = WORKLOAD_IDS.map((workload, index) => panel(result, workload, (index % COLUMNS) * PANEL_WIDTH, LEGEND_HEIGHT + Math.floor(index / COLUMNS) * PANEL_HEIGHT));
+  const bars = measuredSections(result).flatMap(({ section, figures }) => section.bars(figures));
+  const barsHeight = bars.length > 0 ? 40 + bars.length * BAR_HEIGHT : 0;
+  const height = PANEL_HEIGHT * rows + LEGEND_HEIGHT + barsHeight;
+  const panels = workloads.map((workload, index) => panel(result, workload, (index % COLUMNS) * PANEL_WIDTH, LEGEND_HEIGHT + Math.floor(index / COLUMNS) * PANEL_HEIGHT));
+  if (bars.length > 0) {
+    panels.push(ratioPanel(bars, LEGEND_HEIGHT + rows * PANEL_HEIGHT, width));
+  }
   const legend = IMPLEMENTATIONS.map((implementation, index) => {
     const lx = 10 + (index % 3) * 320;
     const ly = 30 + Math.floor(index / 3) * 18;

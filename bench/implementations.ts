@@ -9,6 +9,7 @@ import { createTwoFilesPatch } from 'diff';
 import { runRequest, type EngineOptions } from '../src/core/index';
 import { NodeFileStore } from '../src/node/store/nodeFileStore';
 import { onePassFloor } from './floor';
+import { importPeerLibrary, type PeerLibrary } from './peerLibrary';
 import { peakInProcess, peakRssOfNode, runNode, timeInProcess, type Measured } from './measure';
 import { expectedTexts, toolRequest, type Workload, type WorkloadId } from './workloads';
 
@@ -37,10 +38,9 @@ export interface Implementation {
 /** The largest workload is 50 MB; the default limit (32 MB) would refuse it. */
 export const MAX_FILE_MB = 64;
 
-const REPO_ROOT = join(__dirname, '..', '..');
-const CLI_PATH = join(REPO_ROOT, 'dist', 'cli.js');
+export const REPO_ROOT = join(__dirname, '..', '..');
+export const CLI_PATH = join(REPO_ROOT, 'dist', 'cli.js');
 const FLOOR_PROGRAM = join(__dirname, 'floor.js');
-const PEER_MODULE = '@modelcontextprotocol/server-filesystem/dist/lib.js';
 
 const engineOptions: EngineOptions = {
   store: new NodeFileStore(),
@@ -128,13 +128,11 @@ async function naive(workload: Workload): Promise<Outcome> {
   return { success: true, responseBytes: 0 };
 }
 
-type ApplyFileEdits = (path: string, edits: { oldText: string; newText: string }[], dryRun?: boolean) => Promise<string>;
-let applyFileEdits: ApplyFileEdits | undefined;
+let applyFileEdits: PeerLibrary['applyFileEdits'] | undefined;
 
 /** The peer is an ES module; it is loaded once, before the first run. */
 export async function loadPeer(): Promise<void> {
-  const specifier: string = PEER_MODULE;
-  applyFileEdits = ((await import(specifier)) as { applyFileEdits: ApplyFileEdits }).applyFileEdits;
+  applyFileEdits = (await importPeerLibrary()).applyFileEdits;
 }
 
 /**
@@ -169,6 +167,21 @@ export async function writeCliRequest(workload: Workload): Promise<void> {
   await writeFile(requestPath(workload), JSON.stringify(toolRequest(workload).input), 'utf8');
 }
 
+/** `node` arguments of the floor as a process: every file the request names. */
+export function floorProcessArgs(workload: Workload): string[] {
+  return [FLOOR_PROGRAM, ...paths(workload)];
+}
+
+/** `node` arguments of the CLI applying the workload's request file. */
+export function cliProcessArgs(workload: Workload): string[] {
+  return [CLI_PATH, 'apply', '--max-file-size', String(MAX_FILE_MB), requestPath(workload)];
+}
+
+/** `node` arguments of the peer as a process, applying the same request file (peerProcess.ts). */
+export function peerProcessArgs(workload: Workload): string[] {
+  return [join(__dirname, 'peerProcess.js'), requestPath(workload)];
+}
+
 function cliOutcome(stdout: string, bytes: number): Outcome {
   const response = JSON.parse(stdout) as { success: boolean; error_code?: string };
   return { success: response.success, ...(response.error_code ? { errorCode: response.error_code } : {}), responseBytes: bytes };
@@ -182,8 +195,8 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   inProcess('engine', 'engine', engine, { floor: 'floor' }),
   inProcess('naive', 'naive engine', naive, { floor: 'floor' }),
   inProcess('peer', 'peer (applyFileEdits)', peer, { floor: 'floor', supports: (workload) => PEER_WORKLOADS.has(workload.id) }),
-  asProcess('floorProcess', 'floor as a process', (workload) => [FLOOR_PROGRAM, ...paths(workload)], () => ({ success: true, responseBytes: 0 })),
-  asProcess('cli', 'CLI process', (workload) => [CLI_PATH, 'apply', '--max-file-size', String(MAX_FILE_MB), requestPath(workload)], cliOutcome, 'floorProcess'),
+  asProcess('floorProcess', 'floor as a process', floorProcessArgs, () => ({ success: true, responseBytes: 0 })),
+  asProcess('cli', 'CLI process', cliProcessArgs, cliOutcome, 'floorProcess'),
 ];
 
 /** Whether a run did what the workload expects: the right error, or exactly the sequential result. */

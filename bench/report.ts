@@ -1,5 +1,8 @@
 /** The benchmark's results as markdown: the time table, the memory table, start-up and the targets. */
 import { IMPLEMENTATIONS, type ImplementationId } from './implementations';
+import { table, type Target } from './markdown';
+import { SECTIONS } from './sectionList';
+import type { BenchSection } from './sections';
 import { WORKLOAD_IDS, WORKLOAD_LABELS, type WorkloadId } from './workloads';
 
 export interface Cell {
@@ -33,6 +36,8 @@ export interface BenchResult {
   readonly runsPerCell: number;
   readonly startup: StartupFigures;
   readonly cells: readonly Cell[];
+  /** Each section's figures, under its id (sectionList.ts). */
+  readonly sections?: Readonly<Record<string, unknown>>;
 }
 
 const MB = 1024 * 1024;
@@ -87,9 +92,6 @@ function memoryText(result: BenchResult, cell: Cell | undefined): string {
   return `${(cell.peakBytes / MB).toFixed(1)} MB (${memoryRatio(result, cell).toFixed(2)}×)`;
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
-}
 
 function timeTable(result: BenchResult): string {
   const header = ['workload', 'input', ...IMPLEMENTATIONS.map((implementation) => `${implementation.label} ms`), 'envelope bytes', 'outcome'];
@@ -114,11 +116,6 @@ function memoryTable(result: BenchResult): string {
   return table(header, rows);
 }
 
-interface Target {
-  readonly what: string;
-  readonly measured: string;
-  readonly met: boolean;
-}
 
 const TEN_MB = 10 * MB;
 
@@ -151,7 +148,19 @@ function targets(result: BenchResult): Target[] {
   };
   memoryTarget('engine in process: memory ≤ 4× the input, every workload and size', engineCells);
   memoryTarget('the same from 10 MB up, where fixed costs (search tables, young generation) no longer count', engineCells.filter((cell) => cell.bytes >= 9 * MB));
+  for (const { section, figures } of measuredSections(result)) {
+    list.push(...section.targets(figures));
+  }
   return list;
+}
+
+/** The sections this result has figures for, in the report's order. */
+export function measuredSections(result: BenchResult): { section: BenchSection<unknown>; figures: unknown }[] {
+  return SECTIONS.filter((section) => result.sections?.[section.id] !== undefined).map((section) => ({ section, figures: result.sections?.[section.id] }));
+}
+
+function sectionsMarkdown(result: BenchResult): string {
+  return measuredSections(result).map(({ section, figures }) => `## ${section.title}\n\n${section.markdown(figures)}\n\n`).join('');
 }
 
 /**
@@ -171,15 +180,9 @@ export function summaryTable(result: BenchResult, bytes: number): string {
   return table(header, rows);
 }
 
-export function markdownReport(result: BenchResult): string {
-  const { startup } = result;
-  return `# Multi-Edit benchmark${result.quick ? ' (quick)' : ''}
-
-${result.date.slice(0, 16).replace('T', ' ')} UTC; ${result.machine}. Median of ${result.runsPerCell} runs after a warm-up
-that also checks the result (the engine, the naive engine and the peer must write exactly what
-plain sequential replacement gives; failures must carry the expected code).
-
-## Summary at 10 MB (ms, and the ratio to the floor)
+/** The workload-by-size grid: the summary, the time and the memory tables. */
+function gridMarkdown(result: BenchResult): string {
+  return `## Summary at 10 MB (ms, and the ratio to the floor)
 
 ${summaryTable(result, 10 * MB)}
 
@@ -196,13 +199,24 @@ ${timeTable(result)}
 
 In process: heap and external memory above the idle level, sampled before every garbage collection
 and every millisecond the run waits. Processes: peak RSS; the ratio counts only what is above a bare
-node's RSS (${(startup.bareNodePeakRssBytes / MB).toFixed(1)} MB), so it includes garbage not yet collected, V8's young generation and
+node's RSS (${(result.startup.bareNodePeakRssBytes / MB).toFixed(1)} MB), so it includes garbage not yet collected, V8's young generation and
 freed memory not yet returned: the floor as a process shows what that costs even the least a
 process can do. The target of 4× the input is held to the engine in process.
 
 ${memoryTable(result)}
 
-## Start-up
+`;
+}
+
+export function markdownReport(result: BenchResult): string {
+  const { startup } = result;
+  return `# Multi-Edit benchmark${result.quick ? ' (quick)' : ''}
+
+${result.date.slice(0, 16).replace('T', ' ')} UTC; ${result.machine}. Median of ${result.runsPerCell} runs after a warm-up
+that also checks the result (the engine, the naive engine and the peer must write exactly what
+plain sequential replacement gives; failures must carry the expected code).
+
+${result.cells.length > 0 ? gridMarkdown(result) : ''}## Start-up
 
 \`multi-edit apply\` of one edit to a one-line file against a bare \`node -e 0\`, taking turns, median of
 ${startup.runs}: ${startup.cliMs.toFixed(1)} ms against ${startup.bareNodeMs.toFixed(1)} ms of wall time (${(startup.cliMs - startup.bareNodeMs).toFixed(1)} ms more), ${startup.cliCpuMs.toFixed(1)} ms
@@ -210,7 +224,7 @@ against ${startup.bareNodeCpuMs.toFixed(1)} ms of CPU time (${(startup.cliCpuMs 
 ${(startup.bareNodePeakRssBytes / MB).toFixed(1)} MB. The wall time includes the commit's fsyncs; the CPU time waits neither
 for the disk nor for other processes.
 
-## Targets
+${sectionsMarkdown(result)}## Targets
 
 ${table(['target', 'measured', 'met'], targets(result).map((target) => [target.what, target.measured, target.met ? 'yes' : 'no']))}
 

@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: every workload at every size, every implementation side by side,
  * in one run on one machine. Prints a markdown table and writes bench/results/
- * latest.md, latest.json and latest.svg. `--quick` runs the smallest size with fewer
- * runs (inside npm test, so the bench cannot rot); `--out DIR` writes elsewhere;
- * `--sizes 1,10` runs only those sizes, in MB.
+ * latest.md, latest.json and latest.svg; then the sections (sectionList.ts): many files
+ * in one request, the small edit over MCP, the editor round trip. `--quick` runs the
+ * smallest size with fewer runs and small sections (inside npm test, so the bench
+ * cannot rot); `--out DIR` writes elsewhere; `--sizes 1,10` runs only those sizes, in
+ * MB (`--sizes none`: no workload grid); `--sections manyFiles,mcpLatency` runs only
+ * those sections (`--sections none`: no section).
  *
  * Each cell is timed round-robin (floor, engine, naive, peer, floor process, CLI,
  * then again), after one warm-up run that also checks the result, so a burst of load
@@ -17,6 +20,8 @@ import { chartSvg } from './chart';
 import { IMPLEMENTATIONS, loadPeer, verify, writeCliRequest, type Implementation, type Outcome } from './implementations';
 import { median, runNodeReported, type ReportedRun } from './measure';
 import { markdownReport, type BenchResult, type Cell, type StartupFigures } from './report';
+import { SECTIONS } from './sectionList';
+import type { BenchSection } from './sections';
 import { createWorkload, restoreFiles, WORKLOAD_IDS, type Workload } from './workloads';
 
 const KB = 1024;
@@ -33,6 +38,11 @@ interface Settings {
   readonly quick: boolean;
   readonly outDir: string;
   readonly sizes: readonly number[];
+  readonly sections: readonly BenchSection<unknown>[];
+}
+
+function listOption(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value === 'none' ? [] : value.split(',');
 }
 
 function parseSettings(args: readonly string[]): Settings {
@@ -41,14 +51,20 @@ function parseSettings(args: readonly string[]): Settings {
     return at === -1 ? undefined : args[at + 1];
   };
   const quick = args.includes('--quick');
-  const sizes = valueOf('--sizes')?.split(',').map((megabytes) => Math.round(Number(megabytes) * MB));
+  const sizes = listOption(valueOf('--sizes'))?.map((megabytes) => Math.round(Number(megabytes) * MB));
   if (sizes?.some((bytes) => !Number.isFinite(bytes) || bytes <= 0)) {
-    throw new Error('--sizes takes sizes in MB, separated by commas');
+    throw new Error('--sizes takes sizes in MB, separated by commas, or none');
+  }
+  const sectionIds = listOption(valueOf('--sections'));
+  const unknown = sectionIds?.filter((id) => !SECTIONS.some((section) => section.id === id)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(`--sections: no section ${unknown.join(', ')}; the sections are ${SECTIONS.map((section) => section.id).join(', ')}`);
   }
   return {
     quick,
     outDir: valueOf('--out') ?? join(__dirname, '..', '..', 'bench', 'results'),
     sizes: sizes ?? (quick ? QUICK_SIZES : FULL_SIZES),
+    sections: sectionIds ? SECTIONS.filter((section) => sectionIds.includes(section.id)) : SECTIONS,
   };
 }
 
@@ -167,6 +183,10 @@ async function main(): Promise<void> {
         await rm(join(scratch, `${id}-${bytes}`), { recursive: true, force: true });
       }
     }
+    const sections: Record<string, unknown> = {};
+    for (const section of settings.sections) {
+      sections[section.id] = await section.measure({ scratch: await mkdtemp(join(scratch, `${section.id}-`)), quick: settings.quick });
+    }
     const result: BenchResult = {
       date: new Date().toISOString(),
       machine: machine(),
@@ -174,6 +194,7 @@ async function main(): Promise<void> {
       runsPerCell: runs,
       startup,
       cells,
+      sections,
     };
     const markdown = markdownReport(result);
     console.log(markdown);

@@ -83,6 +83,31 @@ function ambiguousText(bytes: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * `count` files of 50 KB under `folder`, added to `files`, and the request that makes
+ * one edit in the middle of each.
+ */
+function multiFileRequest(count: number, folder: string, files: Map<string, string>): Workload['request'] {
+  const lines = sourceLines(MULTI_FILE_BYTES);
+  const middle = lines[lines.length >> 1];
+  const entries: FileEditsInput[] = [];
+  for (let index = 0; index < count; index++) {
+    const path = join(folder, `file${String(index).padStart(4, '0')}.ts`);
+    files.set(path, `// file ${index}\n${lines.join('\n')}\n`);
+    entries.push({ file_path: path, edits: [{ old_string: middle, new_string: middle.replace('compute(', 'recompute(') }] });
+  }
+  return { files: entries, dryRun: false };
+}
+
+/** The multi-file workload with exactly `count` files of 50 KB, written under `directory`. */
+export async function multiFileWorkload(count: number, directory: string): Promise<Workload> {
+  const folder = join(directory, `multiFile-${count}-files`);
+  await mkdir(folder, { recursive: true });
+  const files = new Map<string, string>();
+  const request = multiFileRequest(count, folder, files);
+  return finishWorkload('multiFile', files, request, { success: true });
+}
+
 /** Builds a workload of `bytes` under `directory` and writes its files. */
 export async function createWorkload(id: WorkloadId, bytes: number, directory: string): Promise<Workload> {
   const folder = join(directory, `${id}-${bytes}`);
@@ -126,19 +151,14 @@ export async function createWorkload(id: WorkloadId, bytes: number, directory: s
       break;
     }
     case 'multiFile': {
-      const count = Math.max(1, Math.round(bytes / MULTI_FILE_BYTES));
-      const lines = sourceLines(MULTI_FILE_BYTES);
-      const middle = lines[lines.length >> 1];
-      const entries: FileEditsInput[] = [];
-      for (let index = 0; index < count; index++) {
-        const path = join(folder, `file${String(index).padStart(4, '0')}.ts`);
-        files.set(path, `// file ${index}\n${lines.join('\n')}\n`);
-        entries.push({ file_path: path, edits: [{ old_string: middle, new_string: middle.replace('compute(', 'recompute(') }] });
-      }
-      request = { files: entries, dryRun: false };
+      request = multiFileRequest(Math.max(1, Math.round(bytes / MULTI_FILE_BYTES)), folder, files);
       break;
     }
   }
+  return finishWorkload(id, files, request, expected);
+}
+
+async function finishWorkload(id: WorkloadId, files: Map<string, string>, request: Workload['request'], expected: Expected): Promise<Workload> {
   await restoreFiles(files);
   return {
     id,

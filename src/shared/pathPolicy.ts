@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PathCheck, PathCheckResult } from '../core/index';
+import { realFolderPaths, realTarget, type RealTarget } from './realPaths';
 
 export interface WorkspaceFolderInfo {
   readonly name: string;
@@ -39,7 +40,17 @@ export interface PathPolicyConfig {
   readonly ignoreCase?: boolean;
   /** Default: the VS Code terms (WORKSPACE_WORDING). */
   readonly wording?: ScopeWording;
+  /**
+   * The folders with every symbolic link in them followed, in the order of `folders`,
+   * resolved once when the folders were set. When absent, each check resolves them.
+   */
+  readonly realFolders?: readonly WorkspaceFolderInfo[];
+  /** Why there is no folder at all, said to the caller when the scope is empty. */
+  readonly emptyScopeReason?: string;
 }
+
+/** A config whose folders are resolved: what the checks of real paths need. */
+export type ResolvedPolicyConfig = PathPolicyConfig & { readonly realFolders: readonly WorkspaceFolderInfo[] };
 
 /** Version-control internals: an edit there corrupts the repository rather than changing code. The extension's default. */
 export const VCS_PROTECTED_GLOBS: readonly string[] = ['**/.git/**', '**/.hg/**', '**/.svn/**'];
@@ -53,7 +64,6 @@ export const RELATIVE_PATH_RESOLVED = 'RELATIVE_PATH_RESOLVED';
 export const PLATFORM_IGNORES_CASE = process.platform === 'win32' || process.platform === 'darwin';
 
 type Failure = Extract<PathCheckResult, { ok: false }>;
-type Resolved = Extract<PathCheckResult, { ok: true }>;
 
 const FILE_URI_PREFIX = 'file://';
 
@@ -177,38 +187,98 @@ export function isOutsideWorkspace(target: string, config: Pick<PathPolicyConfig
   return containingFolder(target, config.folders, config.ignoreCase) === undefined;
 }
 
-/** The engine's PathCheck for one request: resolve, then protected globs, then workspace scope. */
+/**
+ * The engine's PathCheck for one request: resolve, then the protected globs and the
+ * scope for the path as named, then the same rules for the path it leads to once
+ * every symbolic link is followed (the file the store opens and replaces).
+ */
 export function createPathCheck(config: PathPolicyConfig): PathCheck {
-  return (requested: string): PathCheckResult => {
+  return async (requested: string): Promise<PathCheckResult> => {
     const resolved = resolveRequestedPath(requested, config.folders, config.wording);
     if (!resolved.ok) {
       return resolved;
     }
-    return vetResolvedPath(resolved, config) ?? resolved;
+    const resolvedConfig = await withRealFolders(config);
+    return vetResolvedPath(resolved.path, resolvedConfig) ?? vetRealPath(await realTarget(resolved.path), resolvedConfig) ?? resolved;
   };
 }
 
-function vetResolvedPath(resolved: Resolved, config: PathPolicyConfig): Failure | undefined {
-  const wording = config.wording ?? WORKSPACE_WORDING;
-  const glob = matchingProtectedGlob(resolved.path, config);
-  if (glob !== undefined) {
-    return {
-      ok: false,
-      code: 'FORBIDDEN_PATH',
-      detail: `it matches the protected glob "${glob}"`,
-      hints: [wording.protectedGlobsHint],
-    };
+export async function withRealFolders(config: PathPolicyConfig): Promise<ResolvedPolicyConfig> {
+  return config.realFolders ? { ...config, realFolders: config.realFolders } : { ...config, realFolders: await realFolderPaths(config.folders) };
+}
+
+/** Whether the user must allow this target: it is outside every folder as named, or leads out through a link. */
+export async function leadsOutsideWorkspace(target: string, config: PathPolicyConfig): Promise<boolean> {
+  const resolvedConfig = await withRealFolders(config);
+  if (isOutsideWorkspace(target, { ...resolvedConfig, folders: namedOrReal(resolvedConfig) })) {
+    return true;
   }
-  if (!config.allowOutsideWorkspace && isOutsideWorkspace(resolved.path, config)) {
-    const folders = config.folders.length === 0 ? `No ${wording.folder} is open` : `${capitalized(wording.folder)}s: ${describeFolders(config.folders)}`;
-    return {
-      ok: false,
-      code: 'OUTSIDE_WORKSPACE',
-      detail: `it is outside every ${wording.folder}`,
-      hints: [folders, wording.outsideHint],
-    };
+  return isOutsideWorkspace((await realTarget(target)).real, { ...resolvedConfig, folders: resolvedConfig.realFolders });
+}
+
+/**
+ * The rule a store applies to the real path it is about to write, right before it
+ * writes: the protected globs and the real folders, with nothing left to resolve.
+ */
+export function refusalForRealPath(real: string, config: ResolvedPolicyConfig): Failure | undefined {
+  return vetRealPath({ real, links: [] }, config);
+}
+
+/** A path named inside a folder, or inside the real path of one (a root given through a link). */
+function namedOrReal(config: ResolvedPolicyConfig): WorkspaceFolderInfo[] {
+  const extra = config.realFolders.filter((real) => !config.folders.some((folder) => folder.path === real.path));
+  return [...config.folders, ...extra];
+}
+
+function vetResolvedPath(target: string, config: ResolvedPolicyConfig): Failure | undefined {
+  const named = { ...config, folders: namedOrReal(config) };
+  const glob = matchingProtectedGlob(target, named);
+  if (glob !== undefined) {
+    return forbidden(`it matches the protected glob "${glob}"`, config);
+  }
+  if (!config.allowOutsideWorkspace && isOutsideWorkspace(target, named)) {
+    return outside(`it is outside every ${wordingOf(config).folder}`, config);
   }
   return undefined;
+}
+
+/** The rules again for where the path leads, naming the link that takes it there. */
+function vetRealPath(target: RealTarget, config: ResolvedPolicyConfig): Failure | undefined {
+  const real = { ...config, folders: config.realFolders };
+  const glob = matchingProtectedGlob(target.real, real);
+  if (glob !== undefined) {
+    return forbidden(`${through(target, real)} ${target.real}, which matches the protected glob "${glob}"`, config);
+  }
+  if (!config.allowOutsideWorkspace && isOutsideWorkspace(target.real, real)) {
+    return outside(`${through(target, real)} ${target.real}, outside every ${wordingOf(config).folder}`, config);
+  }
+  return undefined;
+}
+
+/** "it leads through the symbolic link L to": the first link that leaves the folders, else the last one taken. */
+function through(target: RealTarget, real: PathPolicyConfig): string {
+  if (target.links.length === 0) {
+    return 'it is';
+  }
+  const leaving = target.links.find((step) => isOutsideWorkspace(step.real, real) || matchingProtectedGlob(step.real, real) !== undefined);
+  const link = (leaving ?? target.links[target.links.length - 1]).link;
+  return `it leads through the symbolic link ${link} to`;
+}
+
+function wordingOf(config: PathPolicyConfig): ScopeWording {
+  return config.wording ?? WORKSPACE_WORDING;
+}
+
+function forbidden(detail: string, config: PathPolicyConfig): Failure {
+  return { ok: false, code: 'FORBIDDEN_PATH', detail, hints: [wordingOf(config).protectedGlobsHint] };
+}
+
+function outside(detail: string, config: PathPolicyConfig): Failure {
+  const wording = wordingOf(config);
+  const folders = config.folders.length === 0
+    ? config.emptyScopeReason ?? `No ${wording.folder} is open`
+    : `${capitalized(wording.folder)}s: ${describeFolders(config.folders)}`;
+  return { ok: false, code: 'OUTSIDE_WORKSPACE', detail, hints: [folders, wording.outsideHint] };
 }
 
 function capitalized(text: string): string {

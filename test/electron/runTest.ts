@@ -6,8 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 
-// The release code-server 4.100.3 ships, so both runners test the same VS Code.
-const VSCODE_VERSION = '1.100.3';
+// By default the release code-server 4.100.3 ships, so both runners test the same VS Code; CI picks
+// another (a version, or "stable") with MULTI_EDIT_VSCODE_VERSION.
+const VSCODE_VERSION = process.env.MULTI_EDIT_VSCODE_VERSION || '1.100.3';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** A fresh copy of demo/workspace (or an empty folder), so the tests never edit the checkout. */

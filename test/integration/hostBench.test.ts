@@ -1,10 +1,13 @@
 // A benchmark in the extension host, not a timed test: multi_edit through vscode.lm.invokeTool on a
 // 1 MB open plain-text document (no language server at work), 50 edits a call, against a bare
 // workspace.applyEdit of the same 50 replacements. The figures (p50 and p95 of 30 calls each, and
-// their ratio) go into the test's title and the host's console; what is asserted is that every call
-// did exactly what it says.
+// their ratio) go into the test's title and the host's console, and into the file that
+// MULTI_EDIT_HOST_BENCH_FIGURES names when `npm run bench` runs this test; what is asserted is that
+// every call did exactly what it says.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
+import type { HostBenchFigures } from '../../bench/editorRoundTrip';
 import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
 import { closeAllEditors, expectSuccess, invokeTool, openInEditor, toolSuiteFixture, withSettings, writeScratchFile } from './helpers';
 
@@ -94,12 +97,17 @@ suite('extension host benchmark: multi_edit on a 1 MB open document against a ba
       }
     }
     assert.equal(document.getText(), text, 'the bare edits, undone in turn, leave the original text');
-    const figures = {
-      toolP50: percentile(toolTimes, 0.5), toolP95: percentile(toolTimes, 0.95),
-      bareP50: percentile(bareTimes, 0.5), bareP95: percentile(bareTimes, 0.95),
+    const figures: HostBenchFigures = {
+      vscodeVersion: vscode.version, documentBytes: text.length, editsPerCall: EDITS, calls: CALLS,
+      toolP50Ms: percentile(toolTimes, 0.5), toolP95Ms: percentile(toolTimes, 0.95),
+      bareP50Ms: percentile(bareTimes, 0.5), bareP95Ms: percentile(bareTimes, 0.95),
     };
-    const line = `invokeTool p50 ${figures.toolP50.toFixed(1)} ms, p95 ${figures.toolP95.toFixed(1)} ms; bare applyEdit p50 ${figures.bareP50.toFixed(1)} ms, p95 ${figures.bareP95.toFixed(1)} ms; p50 ratio ${(figures.toolP50 / figures.bareP50).toFixed(2)}×`;
+    const line = `invokeTool p50 ${figures.toolP50Ms.toFixed(1)} ms, p95 ${figures.toolP95Ms.toFixed(1)} ms; bare applyEdit p50 ${figures.bareP50Ms.toFixed(1)} ms, p95 ${figures.bareP95Ms.toFixed(1)} ms; p50 ratio ${(figures.toolP50Ms / figures.bareP50Ms).toFixed(2)}×`;
     console.log(`    extension-host bench: ${line}`);
+    const figuresFile = process.env.MULTI_EDIT_HOST_BENCH_FIGURES;
+    if (figuresFile) {
+      writeFileSync(figuresFile, JSON.stringify(figures));
+    }
     if (this.test) {
       this.test.title += ` (${line})`;
     }

@@ -14,12 +14,17 @@ const OUT_DIR = path.join(REPO_ROOT, 'test-artifacts', 'bench-quick');
 describe('benchmark (npm run bench -- --quick)', function () {
   this.timeout(120_000);
 
-  it('runs every workload and implementation, checks each result, and writes the markdown, JSON and SVG', () => {
+  it('runs every workload, implementation and section, checks each result, and writes the markdown, JSON and SVG', () => {
     fs.rmSync(OUT_DIR, { recursive: true, force: true });
     const run = spawnSync(process.execPath, ['--expose-gc', path.join(REPO_ROOT, 'out', 'bench', 'run.js'), '--quick', '--out', OUT_DIR], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     const result = JSON.parse(fs.readFileSync(path.join(OUT_DIR, 'latest.json'), 'utf8')) as {
       cells: { workload: string; implementation: string; runs: number; medianMs: number; peakBytes: number }[];
+      sections: {
+        manyFiles: { counts: { files: number; runners: Record<string, { medianMs: number; samplesMs: number[] }> }[] };
+        mcpLatency: { servers: Record<string, { calls: number; p50Ms: number; p95Ms: number }> };
+        editorRoundTrip: { measured: boolean };
+      };
     };
     const workloads = new Set(result.cells.map((cell) => cell.workload));
     assert.deepEqual([...workloads].sort(), ['ambiguous', 'dryRunDiff', 'edits200', 'multiFile', 'notFound', 'replaceAll']);
@@ -33,8 +38,23 @@ describe('benchmark (npm run bench -- --quick)', function () {
     for (const cell of result.cells) {
       assert.ok(cell.runs >= 1 && Number.isFinite(cell.medianMs) && cell.peakBytes >= 0, `${cell.workload}/${cell.implementation}: no figures`);
     }
+    const { manyFiles, mcpLatency, editorRoundTrip } = result.sections;
+    assert.deepEqual(manyFiles.counts.map((count) => count.files), [4, 20], 'many files runs at two counts');
+    for (const count of manyFiles.counts) {
+      assert.deepEqual(Object.keys(count.runners).sort(), ['cli', 'floorProcess', 'peerProcess']);
+      for (const [runner, figures] of Object.entries(count.runners)) {
+        assert.ok(figures.samplesMs.length >= 1 && figures.medianMs > 0, `many files, ${count.files}: ${runner} has no figures`);
+      }
+    }
+    for (const server of ['multiEdit', 'peer']) {
+      const figures = mcpLatency.servers[server];
+      assert.ok(figures.calls >= 10 && figures.p50Ms > 0 && figures.p95Ms >= figures.p50Ms, `MCP latency: ${server} has no figures`);
+    }
+    assert.equal(editorRoundTrip.measured, false, 'the quick run does not start VS Code');
     const markdown = fs.readFileSync(path.join(OUT_DIR, 'latest.md'), 'utf8');
     assert.match(markdown, /\| 200 unique edits \| 100 KB \|/);
+    assert.match(markdown, /## Many files in one request[\s\S]*\| 20 \| 1\.0 MB \|/);
+    assert.match(markdown, /## One small edit per MCP call[\s\S]*\| multi-edit mcp, multi_edit \| 10 \|/);
     assert.match(fs.readFileSync(path.join(OUT_DIR, 'latest.svg'), 'utf8'), /^<svg [^>]*>[\s\S]*<polyline[\s\S]*<\/svg>\n$/);
   });
 });

@@ -96,6 +96,38 @@ describe('CLI (dist/cli.js)', () => {
       assert.match(run.stdout, /^docs: \S+#match_not_found$/m);
     });
 
+    const applyAsText = (request: object, extraArgs: readonly string[] = []): CliRun => {
+      const requestFile = path.join(requestDir, 'request.json');
+      fs.writeFileSync(requestFile, JSON.stringify(request));
+      return runCli(['apply', '--format', 'text', ...extraArgs, requestFile]);
+    };
+
+    it('prints a CRLF file\'s diff without a stray \\u000d on its last line', () => {
+      fs.writeFileSync(file('crlf.ts'), 'one\r\ntwo\r\nthree\r\n');
+      const run = applyAsText({ file_path: file('crlf.ts'), edits: [{ old_string: 'two', new_string: 'TWO' }] }, ['--dry-run']);
+      assert.equal(run.status, 0, run.stdout);
+      assert.doesNotMatch(run.stdout, /\\u000d|\r/);
+      assert.match(run.stdout, /^-two\n\+TWO\n three$/m);
+    });
+
+    it('prints the names near a missing file and where the near match stands', () => {
+      fs.writeFileSync(file('config.ts'), 'export const limit = 10;\n');
+      const missing = applyAsText({ file_path: file('confg.ts'), edits: [{ old_string: 'a', new_string: 'b' }] });
+      assert.equal(missing.status, 1);
+      assert.match(missing.stdout, /^nearby names: config\.ts$/m);
+      const indented = applyAsText({ file_path: file('config.ts'), edits: [{ old_string: 'export  const limit = 10;', new_string: 'export const limit = 20;' }] });
+      assert.equal(indented.status, 1);
+      assert.match(indented.stdout, /^diagnosis: WHITESPACE_ONLY: /m);
+      assert.match(indented.stdout, /^near match: line 1, column 1 to column \d+$/m);
+    });
+
+    it('lists each validation problem the "(and N more)" message counts', () => {
+      const run = applyAsText({ file_path: file('a.ts'), edits: [{ old_string: 'a', new_strng: 'b' }] });
+      assert.equal(run.status, 1);
+      assert.match(run.stdout, /\(and 1 more problem\)"$/m);
+      assert.match(run.stdout, /^problems:\n {2}- edits\[0\]\.new_string: expected string, got nothing \(the field is missing\)\n {2}- edits\[0\]\.new_strng: unknown field; did you mean new_string\?$/m);
+    });
+
     it('lists every location of an ambiguous match', () => {
       const run = runScenario(scenarioNamed('AMBIGUOUS_MATCH lists every location'), ['--format', 'text']);
       assert.equal(run.status, 1);

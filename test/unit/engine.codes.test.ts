@@ -42,6 +42,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   MATCH_NOT_FOUND: () => failWith(oneEdit('delta', 'D')),
   AMBIGUOUS_MATCH: () => failWith(oneEdit('beta', 'B')),
   FILE_NOT_FOUND: () => failWith(oneEdit('alpha', 'A', '/work/missing.ts')),
+  FILE_EXISTS: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'FILE_EXISTS') }),
   IS_DIRECTORY: () => {
     const store = new MemoryStore();
     store.addDirectory('/work');
@@ -82,7 +83,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
     const broken: FileStore = {
       stat: async () => ({ ok: true, value: { kind: 'file', size: 1 } }),
       read: async () => { throw new Error('boom at /opt/extension/out/core.js:12:7'); },
-      write: async () => ({ ok: true, value: undefined }),
+      commit: async () => ({ ok: true, value: undefined }),
     };
     return failWith(oneEdit('alpha', 'A'), { store: broken });
   },
@@ -121,7 +122,17 @@ describe('engine: error code details', () => {
     const missing = await failWith({ file_path: FILE, edits: [{ old_string: 'a' }] });
     assert.match(missing.message, /^edits\[0\]\.new_string: expected string, got nothing/);
     const unknown = await failWith({ file_path: FILE, edits: [{ old_string: 'a', new_string: 'b', replaceAll: true }] });
-    assert.match(unknown.message, /^edits\[0\]\.replaceAll: unknown field/);
+    assert.match(unknown.message, /^edits\[0\]\.replaceAll: unknown field; did you mean replace_all\?/);
+  });
+
+  it('suggests the field a misspelt name meant, and only a close one', async () => {
+    const typo = await failWith({ file_path: FILE, edits: [{ old_string: 'a', new_strng: 'b' }] });
+    assert.deepEqual(typo.validation_issues?.map((issue) => [issue.field, issue.message]), [
+      ['edits[0].new_string', 'expected string, got nothing (the field is missing)'],
+      ['edits[0].new_strng', 'unknown field; did you mean new_string?'],
+    ]);
+    const stranger = await failWith({ file_path: FILE, edits: [{ old_string: 'a', new_string: 'b' }], colour: 'red' });
+    assert.equal(stranger.message, 'colour: unknown field');
   });
 
   it('lists every schema problem in validation_issues, each with its field path and keys', async () => {
@@ -130,7 +141,7 @@ describe('engine: error code details', () => {
     assert.deepEqual(envelope.validation_issues, [
       { field: 'file_path', path: ['file_path'], message: 'expected string, got number' },
       { field: 'edits[0].new_string', path: ['edits', 0, 'new_string'], message: 'expected string, got nothing (the field is missing)' },
-      { field: 'edits[1].replaceAll', path: ['edits', 1, 'replaceAll'], message: 'unknown field' },
+      { field: 'edits[1].replaceAll', path: ['edits', 1, 'replaceAll'], message: 'unknown field; did you mean replace_all?' },
     ]);
   });
 
@@ -230,7 +241,7 @@ describe('engine: error code details', () => {
       [4, 'failed', 'MATCH_NOT_FOUND'],
     ]);
     assert.deepEqual(envelope.next_action.edits_to_fix, [0, 1, 3, 4]);
-    assert.match(envelope.edit_status[2].message, /edit 2/);
+    assert.match(envelope.edit_status[2].message, /old_string of edit 3$/);
   });
 
   it('retries FILE_BUSY before reporting it', async () => {

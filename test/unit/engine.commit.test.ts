@@ -55,7 +55,7 @@ describe('engine: multi-file requests', () => {
       [1, 0, 'skipped', undefined],
       [2, 0, 'failed', 'MATCH_NOT_FOUND'],
     ]);
-    assert.equal(envelope.summary, 'Fix: /w/b.ts (FILE_NOT_FOUND), /w/c.ts edit 0 (MATCH_NOT_FOUND); 1 edit not checked; 1 other edit would apply');
+    assert.equal(envelope.summary, 'Fix: /w/b.ts (FILE_NOT_FOUND), /w/c.ts edit 1 (MATCH_NOT_FOUND); 1 edit not checked; 1 other edit would apply');
   });
 
   it('restores the files already written when a later write fails, and says which', async () => {
@@ -74,7 +74,7 @@ describe('engine: multi-file requests', () => {
     const store = new MemoryStore(FILES);
     const write = store.write.bind(store);
     store.write = async (planned) => {
-      if (planned.path === '/w/b.ts' && planned.text.includes('20')) {
+      if (planned.kind === 'update' && planned.path === '/w/b.ts' && planned.text.includes('20')) {
         throw new Error('EIO: i/o error, write');
       }
       return write(planned);
@@ -100,7 +100,7 @@ describe('engine: multi-file requests', () => {
     const store = new MemoryStore(FILES);
     store.failOn('write', '/w/c.ts', { code: 'WRITE_FAILED', detail: 'the device failed' });
     const write = store.write.bind(store);
-    store.write = async (planned) => (planned.path === '/w/a.ts' && planned.text === FILES['/w/a.ts']
+    store.write = async (planned) => (planned.kind === 'update' && planned.path === '/w/a.ts' && planned.text === FILES['/w/a.ts']
       ? { ok: false, code: 'WRITE_FAILED', detail: 'the device failed' }
       : write(planned));
     const envelope = failureOf(await run('multi_edit_files', threeFileRequest(), { store }));
@@ -109,15 +109,15 @@ describe('engine: multi-file requests', () => {
     assert.ok(envelope.recovery_hints[0].includes('/w/a.ts'));
   });
 
-  it('commits through commitAll when the store has it', async () => {
+  it('commits through the store\'s batch commit when it has one', async () => {
     const store = new AtomicMemoryStore(FILES);
     successOf(await run('multi_edit_files', threeFileRequest(), { store }));
-    assert.deepEqual(store.calls.filter((call) => !call.startsWith('stat') && !call.startsWith('read')), ['commitAll *']);
+    assert.deepEqual(store.calls.filter((call) => !call.startsWith('stat') && !call.startsWith('read')), ['commit *']);
     assert.equal(store.writes.length, 3);
     assert.equal(store.text('/w/b.ts'), 'const b = 20;\n');
   });
 
-  it('returns STALE_CONTENT from commitAll and writes nothing', async () => {
+  it('returns STALE_CONTENT from the batch commit and writes nothing', async () => {
     const store = new AtomicMemoryStore(FILES);
     const planned = await planRequest('multi_edit_files', threeFileRequest(), { store });
     assert.ok(planned.ok);

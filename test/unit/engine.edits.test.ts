@@ -71,7 +71,17 @@ describe('engine: applying edits', () => {
     assert.equal(text.replace(/\r\n/g, '').includes('\n'), false, 'no lone LF was written');
     const warnings = successOf(response).warnings ?? [];
     assert.deepEqual(warnings.map((warning) => warning.code), ['EOL_NORMALIZED']);
-    assert.match(warnings[0].message, /edit 0 .*CRLF/);
+    assert.match(warnings[0].message, /^Line breaks in edit 1 were written as CRLF/);
+  });
+
+  it('says a dry run\'s line breaks would be written, counting edits from 1', async () => {
+    const seed = fixture('crlf.ts');
+    const { store, response } = await editFile(seed, [
+      { old_string: 'answer = 42;', new_string: 'answer = 43;' },
+      { old_string: 'export function greet(name: string): string {\n  return', new_string: 'export function greet(name: string): string {\n  // say hello\n  return' },
+    ], { dry_run: true });
+    assert.equal(store.writes.length, 0);
+    assert.match(successOf(response).warnings?.[0].message ?? '', /^Line breaks in edit 2 would be written as CRLF/);
   });
 
   it('writes CRLF in the edits as LF in an LF file', async () => {
@@ -158,7 +168,7 @@ describe('engine: checking every edit', () => {
     assert.equal(envelope.message, `Edit 2 of 5 failed: old_string was not found in ${FILE}`);
     assert.deepEqual(envelope.edit_status.map((status) => [status.edit_index, status.status]), [[1, 'failed'], [3, 'failed']]);
     assert.deepEqual(envelope.next_action.edits_to_fix, [1, 3]);
-    assert.equal(envelope.summary, 'Fix: edit 1 (MATCH_NOT_FOUND), edit 3 (MATCH_NOT_FOUND); 3 other edits would apply');
+    assert.equal(envelope.summary, 'Fix: edit 2 (MATCH_NOT_FOUND), edit 4 (MATCH_NOT_FOUND); 3 other edits would apply', 'the summary counts from 1, as the message does');
     assert.equal(envelope.edit_status[0].old_string_preview, 'betta');
     assert.equal(store.text(FILE), text);
     assert.equal(store.writes.length, 0);
@@ -184,9 +194,9 @@ describe('engine: checking every edit', () => {
       [0, 'failed', 'MATCH_NOT_FOUND'],
       [1, 'skipped', undefined],
     ]);
-    assert.match(envelope.edit_status[1].message, /^depends on edit 0/);
+    assert.match(envelope.edit_status[1].message, /^depends on edit 1: .* new_string of edit 1,/);
     assert.deepEqual(envelope.next_action.edits_to_fix, [0]);
-    assert.equal(envelope.summary, 'Fix: edit 0 (MATCH_NOT_FOUND); 1 edit skipped; 1 other edit would apply');
+    assert.equal(envelope.summary, 'Fix: edit 1 (MATCH_NOT_FOUND); 1 edit skipped; 1 other edit would apply');
   });
 
   it('diagnoses STALE_CONTENT when an earlier edit of the request changed the text', async () => {
@@ -197,7 +207,7 @@ describe('engine: checking every edit', () => {
     const envelope = failureOf(response);
     assert.equal(envelope.edit_index, 1);
     assert.equal(envelope.diagnosis?.kind, 'STALE_CONTENT');
-    assert.match(envelope.diagnosis?.detail ?? '', /edit 0/);
+    assert.match(envelope.diagnosis?.detail ?? '', /but edit 1 of this request changed that text first/);
     assert.equal(envelope.next_action.action, 'fix_and_resubmit');
   });
 

@@ -56,7 +56,7 @@ describe('engine: recovery', () => {
       const result = await edit(text, oldString, twoLines, 'warn');
       const success = successOf(result.response);
       assert.deepEqual(success.warnings?.map((warning) => warning.code), ['MATCH_INSIDE_INDENTATION']);
-      assert.match(success.warnings?.[0].message ?? '', /edit 0's old_string matched inside the indentation/i);
+      assert.match(success.warnings?.[0].message ?? '', /^Edit 1's old_string matched inside the indentation/);
     });
 
     it('is refused for a multi-line new_string under refuseMultiline, with an INDENTATION diagnosis at that line', async () => {

@@ -51,7 +51,7 @@ interface Edit { old_string: string; new_string: string; replace_all?: boolean }
 interface FileEntry { file_path: string; edits: Edit[] }
 interface Seed { text: string; bom: boolean }
 
-type Fault = { kind: 'commitAll' } | { kind: 'nthWrite'; nth: number };
+type Fault = { kind: 'batchCommit' } | { kind: 'nthWrite'; nth: number };
 
 interface FuzzCase {
   readonly tool: string;
@@ -153,7 +153,7 @@ const fileShape = fc.record({
 });
 
 const faultArb = rarely(fc.oneof(
-  fc.constant<Fault>({ kind: 'commitAll' }),
+  fc.constant<Fault>({ kind: 'batchCommit' }),
   fc.integer({ min: 1, max: 3 }).map((nth): Fault => ({ kind: 'nthWrite', nth })),
 ), 8);
 
@@ -394,7 +394,7 @@ function plannedOutcome(fuzzCase: FuzzCase, world: World): Outcome {
   const changed = [...texts].filter(([path, newText]) => newText !== seeds[path].text).length;
   const { fault } = fuzzCase;
   const faultHits = !fuzzCase.dryRun && changed > 0 && fault !== undefined
-    && (fuzzCase.atomic ? fault.kind === 'commitAll' : fault.kind === 'nthWrite' && fault.nth <= changed);
+    && (fuzzCase.atomic ? fault.kind === 'batchCommit' : fault.kind === 'nthWrite' && fault.nth <= changed);
   return faultHits ? failure('DISK_FULL') : { success: true, texts };
 }
 
@@ -446,8 +446,8 @@ async function bounded(work: Promise<EngineResponse>): Promise<Ran> {
 function storeFor(fuzzCase: FuzzCase): MemoryStore {
   const store = fuzzCase.atomic ? new AtomicMemoryStore(fuzzCase.seeds) : new MemoryStore(fuzzCase.seeds);
   store.addDirectory(DIRECTORY);
-  if (fuzzCase.fault?.kind === 'commitAll' && fuzzCase.atomic) {
-    store.failOn('commitAll', '*', { code: 'DISK_FULL' });
+  if (fuzzCase.fault?.kind === 'batchCommit' && fuzzCase.atomic) {
+    store.failOn('commit', '*', { code: 'DISK_FULL' });
   } else if (fuzzCase.fault?.kind === 'nthWrite') {
     store.failNthWrite(fuzzCase.fault.nth, { code: 'DISK_FULL' });
   }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { applyPatch } from 'diff';
 import { unifiedDiff } from '../../src/core/report/diff';
-import { lineRuns, splitLinesKeepingEnds } from '../../src/core/report/lineDiff';
+import { eachLineRun, lineRuns, splitLinesKeepingEnds, TextLines, type LineRun } from '../../src/core/report/lineDiff';
 
 /** Texts built from few distinct lines, so repeated lines and spurious resyncs are common. */
 const textArb = fc.array(fc.constantFrom('a', 'b', 'c', '', '}', 'x = 1;', 'a\r'), { maxLength: 40 })
@@ -53,5 +53,25 @@ describe('line diff', () => {
     const after = before.replace('five', 'FIVE');
     assert.equal(unifiedDiff('f.ts', before, after),
       '--- f.ts\n+++ f.ts\n@@ -2,7 +2,7 @@\n two\n three\n four\n-five\n+FIVE\n six\n seven\n eight\n');
+  });
+
+  it('diffs a change to every one of 200,000 lines as one hunk, with the lines read in place', () => {
+    const lines = 200_000;
+    const before = 'a\n'.repeat(lines);
+    const after = 'b\n'.repeat(lines);
+    const diff = unifiedDiff('f.txt', before, after);
+    assert.equal(diff, `--- f.txt\n+++ f.txt\n@@ -1,${lines} +1,${lines} @@\n${'-a\n'.repeat(lines)}${'+b\n'.repeat(lines)}`);
+  });
+
+  it('gives the same runs from lines read in place as from an array of lines', () => {
+    fc.assert(fc.property(textArb, textArb, (before, after) => {
+      const runs: LineRun[] = [];
+      eachLineRun(new TextLines(before, 0, before.length), new TextLines(after, 0, after.length), (run) => runs.push({ ...run }));
+      assert.deepEqual(runs, lineRuns(splitLinesKeepingEnds(before), splitLinesKeepingEnds(after)));
+    }), { numRuns: 1000 });
+  });
+
+  it('reads a missing final newline in place as a difference', () => {
+    assert.equal(unifiedDiff('f.ts', 'a\nb', 'a\nc'), '--- f.ts\n+++ f.ts\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n');
   });
 });

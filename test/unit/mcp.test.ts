@@ -85,10 +85,13 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
       for (const tool of tools) {
         const contributed = manifest.contributes.languageModelTools.find((candidate) => candidate.name === tool.name);
         assert.ok(contributed);
-        assert.equal(tool.title, contributed.displayName);
         assert.equal(tool.description, contributed.modelDescription);
-        assert.deepEqual(tool.annotations, { title: contributed.displayName, readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
       }
+      // The titles people see in an MCP client's tool list: the manifest's %keys% resolved, as VS Code shows them.
+      assert.deepEqual(tools.map((tool) => [tool.title, tool.annotations]), [
+        ['Multi-Edit', { title: 'Multi-Edit', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
+        ['Multi-Edit Files', { title: 'Multi-Edit Files', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
+      ]);
     });
 
     it('gives each tool the inputSchema the zod request schema generates, the same as the VS Code tool', async () => {

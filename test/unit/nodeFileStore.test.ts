@@ -55,7 +55,7 @@ const file = process.env.TARGET_FILE;
   if (process.env.FILL_BYTES) fs.writeFileSync(file, 'x'.repeat(Number(process.env.FILL_BYTES)));
   const store = new NodeFileStore();
   const read = await store.read(file);
-  const write = read.ok ? await store.write({ path: file, text: 'y'.repeat(read.value.text.length + 1), bom: false, original: read.value }) : undefined;
+  const write = read.ok ? await store.commit([{ kind: 'update', path: file, text: 'y'.repeat(read.value.text.length + 1), bom: false, original: read.value }]) : undefined;
   let content = '';
   try { content = fs.readFileSync(file, 'utf8'); } catch { content = '<unreadable>'; }
   const listing = fs.readdirSync(path.dirname(file));
@@ -192,7 +192,7 @@ describe('NodeFileStore', () => {
       const original = Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('one\r\ntwo\r\n')]);
       await fsPromises.writeFile(file('win.txt'), original);
       const stored = await readOk(store, file('win.txt'));
-      const result = await store.write({ path: file('win.txt'), text: stored.text.replace('two', 'TWO'), bom: stored.bom, original: stored });
+      const result = await store.commit([{ kind: 'update', path: file('win.txt'), text: stored.text.replace('two', 'TWO'), bom: stored.bom, original: stored }]);
       assert.deepEqual(result, { ok: true, value: undefined });
       assert.deepEqual(await fsPromises.readFile(file('win.txt')), Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('one\r\nTWO\r\n')]));
     });
@@ -201,7 +201,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('run.sh'), '#!/bin/sh\necho hi\n');
       await fsPromises.chmod(file('run.sh'), 0o755);
       const stored = await readOk(store, file('run.sh'));
-      assert.ok((await store.write({ path: file('run.sh'), text: '#!/bin/sh\necho bye\n', bom: false, original: stored })).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('run.sh'), text: '#!/bin/sh\necho bye\n', bom: false, original: stored }])).ok);
       assert.equal((await fsPromises.stat(file('run.sh'))).mode & 0o7777, 0o755);
     });
 
@@ -212,7 +212,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('theirs.ts'), 'a\n');
       await fsPromises.chown(file('theirs.ts'), NOBODY, NOBODY);
       const stored = await readOk(store, file('theirs.ts'));
-      assert.ok((await store.write({ path: file('theirs.ts'), text: 'b\n', bom: false, original: stored })).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('theirs.ts'), text: 'b\n', bom: false, original: stored }])).ok);
       const stats = await fsPromises.stat(file('theirs.ts'));
       assert.deepEqual([stats.uid, stats.gid], [NOBODY, NOBODY]);
     });
@@ -220,7 +220,7 @@ describe('NodeFileStore', () => {
     it('leaves no temp file after a success', async () => {
       await fsPromises.writeFile(file('a.ts'), 'old\n');
       const stored = await readOk(store, file('a.ts'));
-      assert.ok((await store.write({ path: file('a.ts'), text: 'new\n', bom: false, original: stored })).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: stored }])).ok);
       assert.deepEqual(await fsPromises.readdir(dir), ['a.ts']);
     });
 
@@ -229,7 +229,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('real/target.ts'), 'old\n');
       await fsPromises.symlink(file('real/target.ts'), file('link.ts'));
       const stored = await readOk(store, file('link.ts'));
-      assert.ok((await store.write({ path: file('link.ts'), text: 'new\n', bom: false, original: stored })).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('link.ts'), text: 'new\n', bom: false, original: stored }])).ok);
       assert.ok((await fsPromises.lstat(file('link.ts'))).isSymbolicLink());
       assert.equal(await fsPromises.readFile(file('real/target.ts'), 'utf8'), 'new\n');
       assert.deepEqual(await fsPromises.readdir(file('real')), ['target.ts']);
@@ -239,7 +239,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('a.ts'), 'old\n');
       const stored = await readOk(store, file('a.ts'));
       await fsPromises.writeFile(file('a.ts'), 'theirs\n');
-      const result = await store.write({ path: file('a.ts'), text: 'mine\n', bom: false, original: stored });
+      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'mine\n', bom: false, original: stored }]);
       assert.ok(!result.ok);
       assert.equal(result.code, 'STALE_CONTENT');
       assert.equal(await fsPromises.readFile(file('a.ts'), 'utf8'), 'theirs\n');
@@ -251,14 +251,14 @@ describe('NodeFileStore', () => {
       const stored = await readOk(store, file('a.ts'));
       await fsPromises.writeFile(file('a.ts'), 'xyz\n');
       await fsPromises.utimes(file('a.ts'), new Date(2001, 1, 1), new Date(2001, 1, 1));
-      const result = await store.write({ path: file('a.ts'), text: 'mine\n', bom: false, original: stored });
+      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'mine\n', bom: false, original: stored }]);
       assert.ok(!result.ok);
       assert.equal(result.code, 'STALE_CONTENT');
     });
 
     it('skips the staleness check when the original carries no version (a rollback restoring its own write)', async () => {
       await fsPromises.writeFile(file('a.ts'), 'edited\n');
-      const result = await store.write({ path: file('a.ts'), text: 'restored\n', bom: false, original: { text: 'edited\n', bom: false } });
+      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'restored\n', bom: false, original: { text: 'edited\n', bom: false } }]);
       assert.ok(result.ok);
       assert.equal(await fsPromises.readFile(file('a.ts'), 'utf8'), 'restored\n');
     });
@@ -266,7 +266,7 @@ describe('NodeFileStore', () => {
     it('gives SYMLINK_LOOP when writing through a loop of links', async () => {
       await fsPromises.symlink(file('b'), file('a'));
       await fsPromises.symlink(file('a'), file('b'));
-      const result = await store.write({ path: file('a'), text: 'x', bom: false, original: { text: '', bom: false } });
+      const result = await store.commit([{ kind: 'update', path: file('a'), text: 'x', bom: false, original: { text: '', bom: false } }]);
       assert.ok(!result.ok);
       assert.equal(result.code, 'SYMLINK_LOOP');
     });
@@ -286,7 +286,7 @@ describe('NodeFileStore', () => {
           const failingRename: NodeFsApi = { ...fsPromises, rename: async () => { throw errnoError(errno); } };
           const faulty = new NodeFileStore(failingRename);
           const stored = await readOk(faulty, file('a.ts'));
-          const result = await faulty.write({ path: file('a.ts'), text: 'new\n', bom: false, original: stored });
+          const result = await faulty.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: stored }]);
           assert.ok(!result.ok);
           assert.equal(result.code, code);
           assert.doesNotMatch(result.detail, /simulated|\/internal\//);
@@ -309,7 +309,7 @@ describe('NodeFileStore', () => {
         };
         const faulty = new NodeFileStore(failingWrite);
         const stored = await readOk(faulty, file('a.ts'));
-        const result = await faulty.write({ path: file('a.ts'), text: 'new\n', bom: false, original: stored });
+        const result = await faulty.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: stored }]);
         assert.ok(!result.ok);
         assert.equal(result.code, 'DISK_FULL');
         assert.equal(await fsPromises.readFile(file('a.ts'), 'utf8'), 'old\n');

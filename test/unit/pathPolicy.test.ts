@@ -16,10 +16,8 @@ function config(overrides: Partial<PathPolicyConfig> = {}): PathPolicyConfig {
   return { folders: one, protectedGlobs: DEFAULT_PROTECTED_GLOBS, allowOutsideWorkspace: false, ...overrides };
 }
 
-function check(requested: string, overrides: Partial<PathPolicyConfig> = {}): PathCheckResult {
-  const result = createPathCheck(config(overrides))(requested);
-  assert.ok(!(result instanceof Promise));
-  return result;
+function check(requested: string, overrides: Partial<PathPolicyConfig> = {}): Promise<PathCheckResult> {
+  return Promise.resolve(createPathCheck(config(overrides))(requested));
 }
 
 function codeOf(result: PathCheckResult): string {
@@ -27,12 +25,12 @@ function codeOf(result: PathCheckResult): string {
 }
 
 describe('pathPolicy: resolving the requested path', () => {
-  it('keeps an absolute path inside the workspace, without a warning', () => {
-    const result = check(path.join(ws, 'src', 'a.ts'));
+  it('keeps an absolute path inside the workspace, without a warning', async () => {
+    const result = await check(path.join(ws, 'src', 'a.ts'));
     assert.deepEqual(result, { ok: true, path: path.join(ws, 'src', 'a.ts') });
   });
 
-  it('resolves a relative path against the only folder and warns', () => {
+  it('resolves a relative path against the only folder and warns', async () => {
     const result = resolveRequestedPath('src/a.ts', one);
     assert.ok(result.ok);
     assert.equal(result.path, path.join(ws, 'src', 'a.ts'));
@@ -40,50 +38,50 @@ describe('pathPolicy: resolving the requested path', () => {
     assert.match(result.warning?.message ?? '', /absolute/);
   });
 
-  it('refuses a relative path with several folders and lists them in a hint', () => {
+  it('refuses a relative path with several folders and lists them in a hint', async () => {
     const result = resolveRequestedPath('src/a.ts', two);
     assert.ok(!result.ok);
     assert.equal(result.code, 'RELATIVE_PATH');
     assert.ok(result.hints?.some((hint) => hint.includes(ws) && hint.includes(other)));
   });
 
-  it('refuses a relative path, and an empty one, when no folder is open', () => {
+  it('refuses a relative path, and an empty one, when no folder is open', async () => {
     assert.equal(codeOf(resolveRequestedPath('a.ts', [])), 'RELATIVE_PATH');
     assert.equal(codeOf(resolveRequestedPath('', one)), 'RELATIVE_PATH');
   });
 
-  it('calls any ".." segment PATH_TRAVERSAL, even in an absolute path that stays inside', () => {
-    assert.equal(codeOf(check(`${ws}/src/../a.ts`)), 'PATH_TRAVERSAL');
-    assert.equal(codeOf(check('../ws/a.ts')), 'PATH_TRAVERSAL');
-    assert.equal(codeOf(check('src\\..\\a.ts')), 'PATH_TRAVERSAL');
-    assert.equal(codeOf(check(path.join(ws, '..a.ts'))), 'ok', 'a name that merely starts with dots is fine');
+  it('calls any ".." segment PATH_TRAVERSAL, even in an absolute path that stays inside', async () => {
+    assert.equal(codeOf(await check(`${ws}/src/../a.ts`)), 'PATH_TRAVERSAL');
+    assert.equal(codeOf(await check('../ws/a.ts')), 'PATH_TRAVERSAL');
+    assert.equal(codeOf(await check('src\\..\\a.ts')), 'PATH_TRAVERSAL');
+    assert.equal(codeOf(await check(path.join(ws, '..a.ts'))), 'ok', 'a name that merely starts with dots is fine');
   });
 
-  it('accepts a file URI', () => {
-    const result = check(`file://${path.join(ws, 'a.ts').replace(/\\/g, '/')}`);
+  it('accepts a file URI', async () => {
+    const result = await check(`file://${path.join(ws, 'a.ts').replace(/\\/g, '/')}`);
     assert.ok(result.ok);
     assert.equal(result.path, path.join(ws, 'a.ts'));
   });
 });
 
 describe('pathPolicy: workspace scope', () => {
-  it('refuses a target outside every folder, naming the folders', () => {
-    const result = check(path.join(other, 'b.ts'));
+  it('refuses a target outside every folder, naming the folders', async () => {
+    const result = await check(path.join(other, 'b.ts'));
     assert.ok(!result.ok);
     assert.equal(result.code, 'OUTSIDE_WORKSPACE');
     assert.ok(result.hints?.some((hint) => hint.includes(ws)));
   });
 
-  it('allows it when the setting or the user allows it', () => {
-    assert.equal(codeOf(check(path.join(other, 'b.ts'), { allowOutsideWorkspace: true })), 'ok');
+  it('allows it when the setting or the user allows it', async () => {
+    assert.equal(codeOf(await check(path.join(other, 'b.ts'), { allowOutsideWorkspace: true })), 'ok');
   });
 
-  it('does not mistake a sibling folder with a common prefix for the workspace', () => {
+  it('does not mistake a sibling folder with a common prefix for the workspace', async () => {
     assert.equal(containingFolder(`${ws}-copy/a.ts`, one), undefined);
     assert.equal(containingFolder(path.join(ws, 'a.ts'), one)?.name, 'ws');
   });
 
-  it('compares case-insensitively only when asked to', () => {
+  it('compares case-insensitively only when asked to', async () => {
     const upper = path.join(ws.toUpperCase(), 'a.ts');
     assert.equal(containingFolder(upper, one, false), undefined);
     assert.equal(containingFolder(upper, one, true)?.name, 'ws');
@@ -91,29 +89,29 @@ describe('pathPolicy: workspace scope', () => {
 });
 
 describe('pathPolicy: protected globs', () => {
-  it('protects .git internals by default, inside or outside the workspace', () => {
-    assert.equal(codeOf(check(path.join(ws, '.git', 'config'))), 'FORBIDDEN_PATH');
-    assert.equal(codeOf(check(path.join(ws, 'sub', '.git', 'hooks', 'pre-commit'))), 'FORBIDDEN_PATH');
-    assert.equal(codeOf(check(path.join(other, '.git', 'config'), { allowOutsideWorkspace: true })), 'FORBIDDEN_PATH');
-    assert.equal(codeOf(check(path.join(ws, '.gitignore'))), 'ok');
-    assert.equal(codeOf(check(path.join(ws, 'docs', 'git', 'a.md'))), 'ok');
+  it('protects .git internals by default, inside or outside the workspace', async () => {
+    assert.equal(codeOf(await check(path.join(ws, '.git', 'config'))), 'FORBIDDEN_PATH');
+    assert.equal(codeOf(await check(path.join(ws, 'sub', '.git', 'hooks', 'pre-commit'))), 'FORBIDDEN_PATH');
+    assert.equal(codeOf(await check(path.join(other, '.git', 'config'), { allowOutsideWorkspace: true })), 'FORBIDDEN_PATH');
+    assert.equal(codeOf(await check(path.join(ws, '.gitignore'))), 'ok');
+    assert.equal(codeOf(await check(path.join(ws, 'docs', 'git', 'a.md'))), 'ok');
   });
 
-  it('names the matching glob and the setting', () => {
-    const result = check(path.join(ws, '.git', 'HEAD'));
+  it('names the matching glob and the setting', async () => {
+    const result = await check(path.join(ws, '.git', 'HEAD'));
     assert.ok(!result.ok);
     assert.match(result.detail, /\*\*\/\.git\/\*\*/);
     assert.ok(result.hints?.some((hint) => hint.includes('multiEdit.protectedGlobs')));
   });
 
-  it('matches workspace-relative globs against the path inside the folder', () => {
+  it('matches workspace-relative globs against the path inside the folder', async () => {
     const globs = ['secrets/**', '*.lock'];
     assert.equal(matchingProtectedGlob(path.join(ws, 'secrets', 'key.txt'), config({ protectedGlobs: globs })), 'secrets/**');
     assert.equal(matchingProtectedGlob(path.join(ws, 'yarn.lock'), config({ protectedGlobs: globs })), '*.lock');
     assert.equal(matchingProtectedGlob(path.join(ws, 'src', 'yarn.lock'), config({ protectedGlobs: globs })), undefined);
   });
 
-  it('globToRegExp: ** spans folders, * and ? stay in one, braces and classes work, specials are literal', () => {
+  it('globToRegExp: ** spans folders, * and ? stay in one, braces and classes work, specials are literal', async () => {
     const cases: [string, string, boolean][] = [
       ['**/.git/**', '/a/b/.git/config', true],
       ['**/.git/**', '.git/config', true],

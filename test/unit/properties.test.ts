@@ -170,7 +170,7 @@ describe('properties', () => {
         const seeds = Object.fromEntries(cases.map(({ text }, index) => [`/p/f${index}.txt`, text]));
         const store = atomic ? new AtomicMemoryStore(seeds) : new MemoryStore(seeds);
         if (writeFault && atomic) {
-          store.failOn('commitAll', '*', { code: writeFault.code });
+          store.failOn('commit', '*', { code: writeFault.code });
         } else if (writeFault) {
           store.failNthWrite(writeFault.nth, { code: writeFault.code });
         }

@@ -70,6 +70,11 @@ export const ERROR_CODES = {
     summary: 'No file exists at the path.',
     hints: ['Check the path for typos; list the directory to find the right file'],
   },
+  FILE_EXISTS: {
+    category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
+    summary: 'A file to create, or the destination of a move, already exists.',
+    hints: ['Read the existing file and update it instead, or choose a path that is free'],
+  },
   IS_DIRECTORY: {
     category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
     summary: 'The path is a directory, not a file.',
@@ -133,7 +138,7 @@ export const ERROR_CODES = {
   FORBIDDEN_PATH: {
     category: 'scope', retryable: false, nextAction: 'ask_user',
     summary: 'The target matches a protected glob.',
-    hints: ['Ask the user whether this file may be edited; the protected globs are a setting'],
+    hints: ['Ask the user whether this file may be edited: it matches a protected glob'],
   },
   USER_DENIED: {
     category: 'scope', retryable: false, nextAction: 'ask_user',

@@ -1,11 +1,11 @@
 /**
- * Writes a plan. A store that can commit everything at once (one WorkspaceEdit) does
- * so; otherwise files are written one by one, and when a write fails, every file
- * already written gets its original text back, so no byte of any file has changed.
+ * Commits a plan through the store's batch commit: every changed file at once, or
+ * none. The store reports FILE_BUSY while another writer holds a file; the whole
+ * commit is then tried again with the retry policy's backoff.
  */
 import type { EngineContext } from './engineContext';
 import type { ErrorCode } from '../contract/errorCodes';
-import type { PlannedWrite, StoreResult } from '../store/fileStore';
+import type { PlannedChange, StoreResult } from '../store/fileStore';
 import type { PlannedFile } from './plan';
 import { retryWhileBusy } from './retry';
 
@@ -24,59 +24,28 @@ export type CommitResult =
   };
 
 export async function commitFiles(files: readonly PlannedFile[], context: EngineContext): Promise<CommitResult> {
-  const writes = files
+  const changes = files
     .filter((file) => file.newText !== file.original.text)
-    .map((file): PlannedWrite => ({ path: file.path, text: file.newText, bom: file.original.bom, original: file.original }));
-  if (writes.length === 0) {
+    .map((file): PlannedChange => ({ kind: 'update', path: file.path, text: file.newText, bom: file.original.bom, original: file.original }));
+  if (changes.length === 0) {
     return { ok: true };
   }
   const { store, retry, sleep, isCancelled } = context;
-  const commitAll = store.commitAll?.bind(store);
-  if (commitAll) {
-    const result = await retryWhileBusy(() => guarded(() => commitAll(writes, isCancelled)), retry, sleep, isCancelled);
-    return result.ok ? { ok: true } : {
-      ok: false,
-      code: result.code,
-      detail: result.detail,
-      ...(result.path !== undefined ? { failedPath: result.path } : {}),
-      rolledBack: result.restored ?? [],
-      notRestored: result.unrestored ?? [],
-    };
-  }
-  const written: PlannedWrite[] = [];
-  for (const write of writes) {
-    const result = await retryWhileBusy(() => guarded(() => store.write(write)), retry, sleep);
-    if (!result.ok) {
-      const { rolledBack, notRestored } = await restore(written, context);
-      return { ok: false, code: result.code, detail: result.detail, failedPath: write.path, rolledBack, notRestored };
-    }
-    written.push(write);
-  }
-  return { ok: true };
+  const result = await retryWhileBusy(() => guarded(() => store.commit(changes, isCancelled)), retry, sleep, isCancelled);
+  return result.ok ? { ok: true } : {
+    ok: false,
+    code: result.code,
+    detail: result.detail,
+    ...(result.path !== undefined ? { failedPath: result.path } : {}),
+    rolledBack: result.restored ?? [],
+    notRestored: result.unrestored ?? [],
+  };
 }
 
-/** Writes each file's original text back, last written first. */
-async function restore(written: readonly PlannedWrite[], context: EngineContext): Promise<{ rolledBack: string[]; notRestored: string[] }> {
-  const rolledBack: string[] = [];
-  const notRestored: string[] = [];
-  for (const write of [...written].reverse()) {
-    const undo: PlannedWrite = {
-      path: write.path,
-      text: write.original.text,
-      bom: write.original.bom,
-      // The file now holds the plan's text; there is no version of it to check against.
-      original: { text: write.text, bom: write.bom },
-    };
-    const result = await retryWhileBusy(() => guarded(() => context.store.write(undo)), context.retry, context.sleep);
-    (result.ok ? rolledBack : notRestored).push(write.path);
-  }
-  return { rolledBack: rolledBack.reverse(), notRestored: notRestored.reverse() };
-}
-
-/** A store that throws during a write is still a failed write, so the files written so far get restored. */
-async function guarded(write: () => Promise<StoreResult<void>>): Promise<StoreResult<void>> {
+/** A store that throws is a bug in the store; the engine still answers with an envelope. */
+async function guarded(commit: () => Promise<StoreResult<void>>): Promise<StoreResult<void>> {
   try {
-    return await write();
+    return await commit();
   } catch {
     return { ok: false, code: 'WRITE_FAILED', detail: 'the file store failed unexpectedly' };
   }

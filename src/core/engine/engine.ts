@@ -124,7 +124,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
     if (context.isCancelled()) {
       return refuse(cancelled(request, context), request);
     }
-    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex] }, context));
+    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex], dryRun: request.dryRun }, context));
   }
   if (context.isCancelled()) {
     return refuse(cancelled(request, context), request);

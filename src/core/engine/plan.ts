@@ -36,6 +36,8 @@ export interface FileTarget {
   readonly pathCheck: PathCheckResult;
   /** The stat of the checked path, already taken to tell files apart. */
   readonly stat: StoreResult<FileStat>;
+  /** A dry run writes nothing, so its warnings say what would be written. */
+  readonly dryRun: boolean;
 }
 
 export interface EditProblem {
@@ -110,7 +112,7 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
   const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements };
   const tokenWarnings = outcome.verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideToken ? [tokenCutWarning(editIndex, verdict.insideToken, file.path, file.displayPath)] : []));
-  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
+  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
 }
 
 /** The names in the missing file's directory closest to its name; none when the directory cannot be listed. */
@@ -166,13 +168,14 @@ function asEditToCheck(edit: Edit): EditToCheck {
   return { oldString: edit.old_string, newString: edit.new_string, replaceAll: edit.replace_all ?? false };
 }
 
-function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: readonly number[]): Warning[] {
+function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: readonly number[], dryRun: boolean): Warning[] {
   const warnings: Warning[] = [];
   if (eol !== undefined && normalized.length > 0) {
-    const which = normalized.length === 1 ? `edit ${normalized[0]}` : `edits ${normalized.join(', ')}`;
+    const numbers = normalized.map((editIndex) => editIndex + 1);
+    const which = numbers.length === 1 ? `edit ${numbers[0]}` : `edits ${numbers.join(', ')}`;
     warnings.push({
       code: 'EOL_NORMALIZED',
-      message: `Line breaks in ${which} were written as ${eolName(eol)} to match ${file.displayPath}`,
+      message: `Line breaks in ${which} ${dryRun ? 'would be written' : 'were written'} as ${eolName(eol)} to match ${file.displayPath}`,
       file_path: file.path,
     });
   }
@@ -190,7 +193,7 @@ function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: reado
 function indentationWarnings(file: PlannedFile, verdicts: readonly EditVerdict[]): Warning[] {
   return verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideIndentation ? [{
     code: 'MATCH_INSIDE_INDENTATION',
-    message: `Edit ${editIndex}'s old_string matched inside the indentation of a line of ${file.displayPath}, after ${describeWhitespace(verdict.insideIndentation.indentBefore)} more: the replacement keeps that indentation, and any later line of new_string lands as written; check the result`,
+    message: `Edit ${editIndex + 1}'s old_string matched inside the indentation of a line of ${file.displayPath}, after ${describeWhitespace(verdict.insideIndentation.indentBefore)} more: the replacement keeps that indentation, and any later line of new_string lands as written; check the result`,
     file_path: file.path,
   }] : []));
 }
@@ -288,9 +291,9 @@ function explainNotFound(
       context: explanation.context,
       diagnosis: {
         kind: 'STALE_CONTENT',
-        detail: `old_string is in the file as read, but edit ${changedBy} of this request changed that text first; edits apply in order, each to the text the earlier edits leave`,
+        detail: `old_string is in the file as read, but edit ${changedBy + 1} of this request changed that text first; edits apply in order, each to the text the earlier edits leave`,
       },
-      hints: [`Write old_string against the text as edit ${changedBy} leaves it, or fold this change into edit ${changedBy}`],
+      hints: [`Write old_string against the text as edit ${changedBy + 1} leaves it, or fold this change into edit ${changedBy + 1}`],
     };
   }
   const longerThanText = edit.oldString.length > textBefore.length
@@ -330,7 +333,7 @@ function detailOf({ diagnosis, context }: Pick<LeadFailure, 'diagnosis' | 'conte
 
 function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, displayPath: string): string {
   if (verdict.status === 'skipped') {
-    return `depends on edit ${verdict.dependsOn}: its old_string occurs only in the new_string of edit ${verdict.dependsOn}, which was not applied`;
+    return `depends on edit ${verdict.dependsOn + 1}: its old_string occurs only in the new_string of edit ${verdict.dependsOn + 1}, which was not applied`;
   }
   switch (verdict.code) {
     case 'EMPTY_OLD_STRING':
@@ -338,7 +341,7 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'NO_OP_EDIT':
       return 'old_string and new_string are the same';
     case 'DUPLICATE_OLD_STRING':
-      return `old_string is the same as the old_string of edit ${verdict.duplicateOf}`;
+      return `old_string is the same as the old_string of edit ${verdict.duplicateOf + 1}`;
     case 'MATCH_NOT_FOUND':
       if (verdict.insideToken) {
         return `old_string occurs in ${displayPath} only where its ${verdict.insideToken.side} falls inside a word or number, which the insideToken setting refuses`;

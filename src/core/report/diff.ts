@@ -1,80 +1,197 @@
 /**
  * Unified diffs for dry runs (and real runs with include_diff). The lines both texts
  * share at the start and the end are set aside first, so a small edit to a large file
- * diffs only the lines around it.
+ * diffs only the lines around it. The rest is read in place: runs of lines are
+ * located by offsets into the two texts, and each run is written as one block, so a
+ * diff costs about its own size in memory, whatever the number of lines.
  */
-import { formatPatch, type StructuredPatchHunk } from 'diff';
-import { lineRuns, splitLinesKeepingEnds } from './lineDiff';
+import { eachLineRun, TextLines, type LineRun } from './lineDiff';
 
 const CONTEXT_LINES = 3;
 /** Characters compared at once while measuring the common start and end. */
 const CHUNK = 4096;
 const NO_FINAL_NEWLINE = '\\ No newline at end of file';
+/** Small pieces of the diff are joined in batches of this many, so millions of lines do not make millions of strings. */
+const PIECES_PER_BATCH = 4096;
 
 export function unifiedDiff(displayPath: string, before: string, after: string): string {
   if (before === after) {
     return '';
   }
   const headEnd = commonHeadEnd(before, after);
-  const beforeRest = before.slice(headEnd);
-  const afterRest = after.slice(headEnd);
-  const tail = commonTailLength(beforeRest, afterRest);
-  const oldLines = splitLinesKeepingEnds(beforeRest.slice(0, beforeRest.length - tail));
-  const newLines = splitLinesKeepingEnds(afterRest.slice(0, afterRest.length - tail));
-  const hunks = hunksOf(oldLines, newLines, countNewlines(before, headEnd));
-  return formatPatch(
-    { oldFileName: displayPath, newFileName: displayPath, oldHeader: undefined, newHeader: undefined, hunks },
-    { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
-  );
+  const tail = commonTailLength(before, after, headEnd);
+  const writer = new HunkWriter(before, after, headEnd, countNewlines(before, headEnd));
+  eachLineRun(new TextLines(before, headEnd, before.length - tail), new TextLines(after, headEnd, after.length - tail), (run) => writer.run(run));
+  writer.finish();
+  return `--- ${displayPath}\n+++ ${displayPath}\n${writer.text()}`;
 }
 
-/** Groups the changes of a line diff into hunks with CONTEXT_LINES lines of context. */
-function hunksOf(oldLines: readonly string[], newLines: readonly string[], firstLine: number): StructuredPatchHunk[] {
-  const hunks: StructuredPatchHunk[] = [];
-  let current: StructuredPatchHunk | undefined;
-  let oldAt = 0;
-  let newAt = 0;
-  const runs = lineRuns(oldLines, newLines);
-  for (const [index, run] of runs.entries()) {
+/** Joins many small strings in batches; large ones are kept as they are. */
+class TextSink {
+  private readonly batches: string[] = [];
+  private pieces: string[] = [];
+
+  push(piece: string): void {
+    this.pieces.push(piece);
+    if (this.pieces.length >= PIECES_PER_BATCH) {
+      this.flush();
+    }
+  }
+
+  append(sink: TextSink): void {
+    this.flush();
+    sink.flush();
+    this.batches.push(...sink.batches);
+  }
+
+  text(): string {
+    this.flush();
+    return this.batches.join('');
+  }
+
+  private flush(): void {
+    if (this.pieces.length > 0) {
+      this.batches.push(this.pieces.length === 1 ? this.pieces[0] : this.pieces.join(''));
+      this.pieces = [];
+    }
+  }
+}
+
+interface OpenHunk {
+  readonly oldStart: number;
+  readonly newStart: number;
+  oldLines: number;
+  newLines: number;
+  readonly body: TextSink;
+}
+
+/**
+ * Groups the runs of a line diff into hunks with CONTEXT_LINES lines of context.
+ * Runs arrive in order; a run of equal lines is held until the next one shows
+ * whether it is the last.
+ */
+class HunkWriter {
+  private readonly out = new TextSink();
+  private current: OpenHunk | undefined;
+  private held: LineRun | undefined;
+  /** Lines of each text before the next run, counted from the first line of the file. */
+  private oldLine: number;
+  private newLine: number;
+
+  constructor(
+    private readonly before: string,
+    private readonly after: string,
+    /** Offset of the next run in both texts (they agree up to here). */
+    private oldAt: number,
+    firstLine: number,
+    private newAt = oldAt,
+  ) {
+    this.oldLine = firstLine;
+    this.newLine = firstLine;
+  }
+
+  run(run: LineRun): void {
+    if (this.held) {
+      this.same(this.held, false);
+      this.held = undefined;
+    }
     if (run.same) {
-      const isLast = index === runs.length - 1;
-      if (current && (isLast || run.oldLines > 2 * CONTEXT_LINES)) {
-        addLines(current, ' ', oldLines, oldAt, Math.min(CONTEXT_LINES, run.oldLines));
-        hunks.push(current);
-        current = undefined;
-      } else if (current) {
-        addLines(current, ' ', oldLines, oldAt, run.oldLines);
-      }
+      this.held = run;
     } else {
-      if (!current) {
-        const context = Math.min(CONTEXT_LINES, oldAt);
-        current = { oldStart: firstLine + oldAt - context + 1, oldLines: 0, newStart: firstLine + newAt - context + 1, newLines: 0, lines: [] };
-        addLines(current, ' ', oldLines, oldAt - context, context);
-      }
-      addLines(current, '-', oldLines, oldAt, run.oldLines);
-      addLines(current, '+', newLines, newAt, run.newLines);
+      this.changed(run);
     }
-    oldAt += run.oldLines;
-    newAt += run.newLines;
   }
-  if (current) {
-    hunks.push(current);
+
+  finish(): void {
+    if (this.held) {
+      this.same(this.held, true);
+    }
+    if (this.current) {
+      this.close(this.current);
+    }
   }
-  // formatPatch itself writes an empty range as starting at the line before it.
-  return hunks;
+
+  text(): string {
+    return this.out.text();
+  }
+
+  private same(run: LineRun, isLast: boolean): void {
+    const end = advanceLines(this.before, this.oldAt, run.oldLines);
+    if (this.current && (isLast || run.oldLines > 2 * CONTEXT_LINES)) {
+      const context = Math.min(CONTEXT_LINES, run.oldLines);
+      this.addLines(' ', this.before, this.oldAt, advanceLines(this.before, this.oldAt, context), context, context);
+      this.close(this.current);
+      this.current = undefined;
+    } else if (this.current) {
+      this.addLines(' ', this.before, this.oldAt, end, run.oldLines, run.newLines);
+    }
+    this.oldAt = end;
+    this.newAt = advanceLines(this.after, this.newAt, run.newLines);
+    this.oldLine += run.oldLines;
+    this.newLine += run.newLines;
+  }
+
+  private changed(run: LineRun): void {
+    if (!this.current) {
+      const contextStart = retreatLines(this.before, this.oldAt, CONTEXT_LINES);
+      const context = countNewlines(this.before, this.oldAt, contextStart);
+      this.current = { oldStart: this.oldLine - context + 1, newStart: this.newLine - context + 1, oldLines: 0, newLines: 0, body: new TextSink() };
+      this.addLines(' ', this.before, contextStart, this.oldAt, context, context);
+    }
+    const oldEnd = advanceLines(this.before, this.oldAt, run.oldLines);
+    const newEnd = advanceLines(this.after, this.newAt, run.newLines);
+    this.addLines('-', this.before, this.oldAt, oldEnd, run.oldLines, 0);
+    this.addLines('+', this.after, this.newAt, newEnd, 0, run.newLines);
+    this.oldAt = oldEnd;
+    this.newAt = newEnd;
+    this.oldLine += run.oldLines;
+    this.newLine += run.newLines;
+  }
+
+  /** The lines of `text` from `start` to `end` (whole lines), each behind `prefix`. */
+  private addLines(prefix: ' ' | '-' | '+', text: string, start: number, end: number, oldLines: number, newLines: number): void {
+    const hunk = this.current;
+    if (!hunk || start === end) {
+      return;
+    }
+    const ended = text.charCodeAt(end - 1) === 10;
+    const block = text.slice(start, ended ? end - 1 : end);
+    hunk.body.push(prefix);
+    hunk.body.push(block.replaceAll('\n', `\n${prefix}`));
+    hunk.body.push(ended ? '\n' : `\n${NO_FINAL_NEWLINE}\n`);
+    hunk.oldLines += oldLines;
+    hunk.newLines += newLines;
+  }
+
+  private close(hunk: OpenHunk): void {
+    // Unified diff writes an empty range as starting at the line before it.
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    this.out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@\n`);
+    this.out.append(hunk.body);
+  }
 }
 
-function addLines(hunk: StructuredPatchHunk, prefix: ' ' | '-' | '+', lines: readonly string[], from: number, count: number): void {
-  for (let at = from; at < from + count; at++) {
-    const line = lines[at];
-    const ended = line.endsWith('\n');
-    hunk.lines.push(prefix + (ended ? line.slice(0, -1) : line));
-    if (!ended) {
-      hunk.lines.push(NO_FINAL_NEWLINE);
+/** The offset `lines` whole lines after `offset` (or the end of the text). */
+function advanceLines(text: string, offset: number, lines: number): number {
+  let at = offset;
+  for (let left = lines; left > 0; left--) {
+    const newline = text.indexOf('\n', at);
+    if (newline === -1) {
+      return text.length;
     }
-    if (prefix !== '+') hunk.oldLines++;
-    if (prefix !== '-') hunk.newLines++;
+    at = newline + 1;
   }
+  return at;
+}
+
+/** The start of the line `lines` lines before the line starting at `offset` (or 0). */
+function retreatLines(text: string, offset: number, lines: number): number {
+  let at = offset;
+  for (let left = lines; left > 0 && at > 0; left--) {
+    at = lineStartAtOrBefore(text, at - 1);
+  }
+  return at;
 }
 
 /** A line start inside the common prefix, CONTEXT_LINES lines before the first difference. */
@@ -87,19 +204,15 @@ function commonHeadEnd(before: string, after: string): number {
   while (same < limit && before.charCodeAt(same) === after.charCodeAt(same)) {
     same++;
   }
-  let cut = lineStartAtOrBefore(before, same);
-  for (let kept = 0; kept < CONTEXT_LINES && cut > 0; kept++) {
-    cut = lineStartAtOrBefore(before, cut - 1);
-  }
-  return cut;
+  return retreatLines(before, lineStartAtOrBefore(before, same), CONTEXT_LINES);
 }
 
 /**
- * Length of a common suffix that starts at a line start in both texts (just after a
- * newline that both share), CONTEXT_LINES lines after the last difference.
+ * Length of a common suffix after `headEnd` that starts at a line start in both texts
+ * (just after a newline that both share), CONTEXT_LINES lines after the last difference.
  */
-function commonTailLength(before: string, after: string): number {
-  const limit = Math.min(before.length, after.length);
+function commonTailLength(before: string, after: string, headEnd: number): number {
+  const limit = Math.min(before.length, after.length) - headEnd;
   let same = 0;
   while (same + CHUNK <= limit && endsMatch(before, after, same, CHUNK)) {
     same += CHUNK;
@@ -127,9 +240,10 @@ function lineStartAtOrBefore(text: string, offset: number): number {
   return offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
 }
 
-function countNewlines(text: string, end: number): number {
+/** Newlines in `text` before `end` (from `start`). */
+function countNewlines(text: string, end: number, start = 0): number {
   let lines = 0;
-  for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) {
+  for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) {
     lines++;
   }
   return lines;

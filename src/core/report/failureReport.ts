@@ -83,7 +83,7 @@ function failureSummary({ multiFile, failures, totalEdits }: FailureReportInput,
     }
     for (const problem of failure.problems) {
       if (problem.status === 'failed') {
-        items.push(`${where}edit ${problem.editIndex} (${problem.code})`);
+        items.push(`${where}edit ${problem.editIndex + 1} (${problem.code})`);
       } else {
         skippedEdits++;
       }

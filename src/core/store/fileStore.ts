@@ -43,27 +43,41 @@ export interface FileStat {
   readonly identity?: string;
 }
 
-export interface PlannedWrite {
-  readonly path: string;
-  /** The new text, without the BOM. */
-  readonly text: string;
-  readonly bom: boolean;
-  /** The text the plan was made from, for staleness checks and rollback. */
-  readonly original: StoredText;
-}
+/**
+ * One change of a commit. Paths are the store's opaque keys: the engine passes on what
+ * resolving the request gave it and never takes them apart; only the store knows what
+ * they name (a file system path for the Node store, a document URI for VS Code's).
+ *
+ * - update: `path` gets `text`; it held `original` when the plan was made.
+ * - add: `path` must not exist; it is created with `text`.
+ * - delete: `path`, which held `original`, is removed.
+ * - move: `from`, which held `original`, is removed and `path` (which must not exist)
+ *   is created with `text`.
+ *
+ * `text` is always without the BOM; `bom` says whether the written file starts with one.
+ */
+export type PlannedChange =
+  | { readonly kind: 'update'; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText }
+  | { readonly kind: 'add'; readonly path: string; readonly text: string; readonly bom: boolean }
+  | { readonly kind: 'delete'; readonly path: string; readonly original: StoredText }
+  | { readonly kind: 'move'; readonly from: string; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText };
+
+export type PlannedChangeKind = PlannedChange['kind'];
+export type PlannedUpdate = Extract<PlannedChange, { readonly kind: 'update' }>;
 
 export interface FileStore {
   stat(path: string): Promise<StoreResult<FileStat>>;
   /** Reads a regular file; more than maxBytes (counted as read, not as stat says) is FILE_TOO_LARGE. */
   read(path: string, maxBytes?: number): Promise<StoreResult<StoredText>>;
-  /** Write one file. Must not change the file when it fails. */
-  write(write: PlannedWrite): Promise<StoreResult<void>>;
   /**
-   * Optional: commit every planned write at once (one WorkspaceEdit, one undo step).
-   * When absent, the engine writes files one by one and rolls back on failure.
-   * `isCancelled` lets a store stop and roll back between its steps.
+   * Commits every change at once, or none of them: a failure leaves every file as it
+   * was (or names in `unrestored` what it could not put back yet). The store checks
+   * again that each file still holds what the plan was made from (STALE_CONTENT), that
+   * a path to create is free (FILE_EXISTS) and that a path to replace or remove is
+   * still a file (FILE_NOT_FOUND, IS_DIRECTORY). `isCancelled` lets a store stop and
+   * undo between its steps.
    */
-  commitAll?(writes: readonly PlannedWrite[], isCancelled?: () => boolean): Promise<StoreResult<void>>;
+  commit(changes: readonly PlannedChange[], isCancelled?: () => boolean): Promise<StoreResult<void>>;
   /** Optional: the names of the entries of a directory, to name the closest ones when a file is not found. */
   listNames?(directory: string): Promise<StoreResult<readonly string[]>>;
 }

@@ -7,7 +7,7 @@
  * People count edits from 1, as the message does ("Edit 1 of 2 failed"); the JSON
  * keeps the 0-based edit_index that programs read.
  */
-import { type EditStatus, type EngineResponse, errorDocLink, type ErrorEnvelope, escapeControls, plural, type SuccessResponse } from '../../core/index';
+import { type EditStatus, type EngineResponse, errorDocLink, type ErrorEnvelope, escapeControls, plural, type SuccessResponse, type TextRange } from '../../core/index';
 
 export type DisplayPath = (absolutePath: string) => string;
 
@@ -40,7 +40,7 @@ function successLines(response: SuccessResponse, displayPath: DisplayPath): stri
   }
   for (const file of response.files) {
     if (file.diff) {
-      lines.push(file.diff.replace(/\n$/, ''));
+      lines.push(file.diff.replace(/\r?\n$/, ''));
     }
   }
   return lines;
@@ -57,7 +57,11 @@ function errorLines(envelope: ErrorEnvelope, displayPath: DisplayPath): string[]
   fields.push(`msg=${JSON.stringify(envelope.message)}`);
   const lines = [`error ${fields.join(' ')}`, `summary: ${failureSummary(envelope, displayPath)}`];
   if (envelope.diagnosis) {
-    lines.push(`diagnosis: ${envelope.diagnosis.kind}: ${envelope.diagnosis.detail}`);
+    lines.push(`diagnosis: ${envelope.diagnosis.kind}: ${envelope.diagnosis.detail}`, ...nearMatchLines(envelope.diagnosis.near_match, ''));
+  }
+  const issues = envelope.validation_issues ?? [];
+  if (issues.length > 1) {
+    lines.push('problems:', ...issues.map((issue) => `  - ${issue.field}: ${issue.message}`));
   }
   if (envelope.recovery_hints.length > 0) {
     lines.push('hints:', ...envelope.recovery_hints.map((hint) => `  - ${hint}`));
@@ -108,6 +112,9 @@ function contextLines(envelope: ErrorEnvelope): string[] {
     const marked = context.closest_line === undefined ? '' : `; > marks line ${context.closest_line}, the closest`;
     lines.push(`text around the closest match (from line ${first}${marked}):`, ...numberedLines(context.snippet, first, context.closest_line));
   }
+  if (context.nearby_names && context.nearby_names.length > 0) {
+    lines.push(`nearby names: ${context.nearby_names.join(', ')}`);
+  }
   const locations = context.match_locations ?? [];
   if (locations.length > 0) {
     const total = context.total_matches ?? locations.length;
@@ -140,7 +147,7 @@ function splitLines(text: string): string[] {
 function editDetailLines(status: EditStatus): string[] {
   const lines: string[] = [];
   if (status.diagnosis) {
-    lines.push(`    diagnosis: ${status.diagnosis.kind}: ${status.diagnosis.detail}`);
+    lines.push(`    diagnosis: ${status.diagnosis.kind}: ${status.diagnosis.detail}`, ...nearMatchLines(status.diagnosis.near_match, '    '));
   }
   const locations = status.context?.match_locations;
   if (locations && locations.length > 0) {
@@ -149,6 +156,15 @@ function editDetailLines(status: EditStatus): string[] {
     lines.push(`    closest text from line ${status.context.start_line} (context.snippet in --format json)`);
   }
   return lines;
+}
+
+/** Where the file text the diagnosis compared old_string with stands. */
+function nearMatchLines(range: TextRange | undefined, indent: string): string[] {
+  if (range === undefined) {
+    return [];
+  }
+  const end = range.end_line === range.start_line ? `column ${range.end_column}` : `line ${range.end_line}, column ${range.end_column}`;
+  return [`${indent}near match: line ${range.start_line}, column ${range.start_column} to ${end}`];
 }
 
 function editStatusLine(status: EditStatus, displayPath: DisplayPath): string {

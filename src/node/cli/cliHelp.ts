@@ -24,7 +24,8 @@ Options:
   --format text          Print a human summary: "ok ..." on success, or
                          "error code=... file=... edit=... msg=..." followed by the
                          diagnosis, the recovery hints and the file's text around the failure.
-                         edit=N is the 0-based edit_index, as in the JSON.
+                         Text counts edits from 1 (edit=1 is the first); the JSON's
+                         edit_index and file_index count from 0.
   --root DIR             (mcp) A folder the tools may edit in; repeat for several.
                          Without it: the roots the client lists, or else the
                          current directory. Client roots can narrow --root, never

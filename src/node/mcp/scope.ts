@@ -1,23 +1,49 @@
 /**
  * The folders the MCP server may edit in, and how paths are vetted and shown.
  *
- * The scope is the --root directories, narrowed by the client's MCP roots when it
- * lists any: a client can narrow the scope but never widen it past --root. With
+ * The scope is the --root directories, narrowed by the client's MCP roots once it has
+ * listed them: a client can narrow the scope but never widen it past --root. With
  * neither, the server's working directory is the one root (the directory an agent
- * starts the server in is its project). The rules themselves are the extension's:
- * relative paths resolve against a single root, protected globs win, and a target
- * outside every root is OUTSIDE_WORKSPACE.
+ * starts the server in is its project). Once a client has answered roots/list, its
+ * answer rules, and it fails closed: no usable root, or a list that could not be read,
+ * is an empty scope in which every edit is refused, saying why. Each root is resolved
+ * to its real path (every symbolic link followed) when it is set, and the rules hold
+ * for where a path leads as well as for how it is named.
  */
 import { basename, isAbsolute, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PathCheck } from '../../core';
-import { containingFolder, createPathCheck, MCP_PROTECTED_GLOBS, PLATFORM_IGNORES_CASE, type ScopeWording, type WorkspaceFolderInfo } from '../../shared/pathPolicy';
+import {
+  containingFolder,
+  createPathCheck,
+  MCP_PROTECTED_GLOBS,
+  PLATFORM_IGNORES_CASE,
+  refusalForRealPath,
+  type ResolvedPolicyConfig,
+  type ScopeWording,
+  type WorkspaceFolderInfo,
+} from '../../shared/pathPolicy';
+import { realTarget } from '../../shared/realPaths';
+import type { ConfinementRule } from '../store/confinement';
 
 /** A root as the client lists it (MCP `roots/list`). */
 export interface ClientRoot {
   readonly uri: string;
   readonly name?: string;
 }
+
+/** A folder of the scope, as named and with its links followed. */
+interface ScopeRoot {
+  readonly name: string;
+  readonly path: string;
+  readonly real: string;
+}
+
+/** What the client said about its roots: nothing yet, a list, or a list that could not be read. */
+type ClientState =
+  | { readonly kind: 'unlisted' }
+  | { readonly kind: 'listed'; readonly usable: readonly ScopeRoot[]; readonly ignored: readonly string[] }
+  | { readonly kind: 'failed' };
 
 const MCP_WORDING: ScopeWording = {
   folder: 'root',
@@ -26,44 +52,72 @@ const MCP_WORDING: ScopeWording = {
 };
 
 export class RootScope {
-  private clientRoots: readonly WorkspaceFolderInfo[] = [];
+  private client: ClientState = { kind: 'unlisted' };
 
-  /** `cliRoots` are absolute; `fallback` (the working directory) counts when there is no other root. */
-  constructor(private readonly cliRoots: readonly string[], private readonly fallback: string) {}
+  private constructor(private readonly cliRoots: readonly ScopeRoot[], private readonly fallback: ScopeRoot) {}
 
-  /** Takes the client's roots; URIs that are not file: URIs cannot hold files and are returned as ignored. */
-  setClientRoots(roots: readonly ClientRoot[]): string[] {
+  /** `cliRoots` are absolute; `fallback` (the working directory) counts while there is no other root. */
+  static async create(cliRoots: readonly string[], fallback: string): Promise<RootScope> {
+    return new RootScope(await Promise.all(cliRoots.map((path) => scopeRoot(path))), await scopeRoot(fallback));
+  }
+
+  /** Takes the client's answer to roots/list; returns the URIs it cannot use (not file:, or malformed). */
+  async setClientRoots(roots: readonly ClientRoot[]): Promise<string[]> {
     const ignored: string[] = [];
-    const folders: WorkspaceFolderInfo[] = [];
+    const usable: ScopeRoot[] = [];
     for (const root of roots) {
       const path = filePathOf(root.uri);
       if (path === undefined) {
         ignored.push(root.uri);
       } else {
-        folders.push({ name: root.name ?? basename(path), path });
+        usable.push(await scopeRoot(path, root.name));
       }
     }
-    this.clientRoots = folders;
+    this.client = { kind: 'listed', usable, ignored };
     return ignored;
   }
 
-  /** The folders in force now. Empty when the client's roots and --root do not overlap: nothing may be edited. */
+  /** The client claims roots but its list could not be read: nothing may be edited until it can. */
+  clientRootsUnreadable(): void {
+    this.client = { kind: 'failed' };
+  }
+
+  /** The folders in force now; empty when nothing may be edited (emptyReason says why). */
   folders(): readonly WorkspaceFolderInfo[] {
-    const fromCli = this.cliRoots.map((path) => ({ name: basename(path) || path, path }));
-    if (this.clientRoots.length === 0) {
-      return fromCli.length > 0 ? fromCli : [{ name: basename(this.fallback) || this.fallback, path: this.fallback }];
+    return this.roots().map(({ name, path }) => ({ name, path }));
+  }
+
+  /** Why the scope is empty, in the caller's terms; undefined when it is not. */
+  emptyReason(): string | undefined {
+    if (this.roots().length > 0) {
+      return undefined;
     }
-    return fromCli.length === 0 ? this.clientRoots : overlap(this.clientRoots, fromCli);
+    switch (this.client.kind) {
+      case 'unlisted':
+        return undefined;
+      case 'failed':
+        return 'The MCP client declares roots but its roots/list failed, so no root is in force and nothing may be edited';
+      case 'listed':
+        if (this.client.usable.length > 0) {
+          return 'The roots the MCP client lists lie outside every --root of multi-edit mcp, so nothing may be edited';
+        }
+        return this.client.ignored.length === 0
+          ? 'The MCP client lists no root, so nothing may be edited'
+          : `The MCP client lists no root the server can use (only file: URIs name folders; it listed ${this.client.ignored.join(', ')}), so nothing may be edited`;
+    }
   }
 
   pathCheck(): PathCheck {
-    return createPathCheck({
-      folders: this.folders(),
-      protectedGlobs: MCP_PROTECTED_GLOBS,
-      allowOutsideWorkspace: false,
-      ignoreCase: PLATFORM_IGNORES_CASE,
-      wording: MCP_WORDING,
-    });
+    return createPathCheck(this.policy());
+  }
+
+  /** The rule the store applies to the real path of each target right before it writes. */
+  confinement(): ConfinementRule {
+    const policy = this.policy();
+    return (real) => {
+      const refusal = refusalForRealPath(real, policy);
+      return refusal === undefined ? undefined : { code: refusal.code, detail: refusal.detail };
+    };
   }
 
   /** Relative to the root that holds the path (prefixed with the root's name when there are several); others as given. */
@@ -79,15 +133,45 @@ export class RootScope {
     }
     return folders.length > 1 ? `${folder.name}${sep}${inside}` : inside;
   }
+
+  private policy(): ResolvedPolicyConfig {
+    const roots = this.roots();
+    const emptyScopeReason = this.emptyReason();
+    return {
+      folders: roots.map(({ name, path }) => ({ name, path })),
+      realFolders: roots.map(({ name, real }) => ({ name, path: real })),
+      protectedGlobs: MCP_PROTECTED_GLOBS,
+      allowOutsideWorkspace: false,
+      ignoreCase: PLATFORM_IGNORES_CASE,
+      wording: MCP_WORDING,
+      ...(emptyScopeReason ? { emptyScopeReason } : {}),
+    };
+  }
+
+  private roots(): readonly ScopeRoot[] {
+    switch (this.client.kind) {
+      case 'unlisted':
+        return this.cliRoots.length > 0 ? this.cliRoots : [this.fallback];
+      case 'failed':
+        return [];
+      case 'listed':
+        return this.cliRoots.length === 0 ? this.client.usable : overlap(this.client.usable, this.cliRoots);
+    }
+  }
 }
 
-/** Where two sets of folders overlap: the deeper of each nested pair. */
-function overlap(clientRoots: readonly WorkspaceFolderInfo[], cliRoots: readonly WorkspaceFolderInfo[]): WorkspaceFolderInfo[] {
-  const shared: WorkspaceFolderInfo[] = [];
+async function scopeRoot(path: string, name?: string): Promise<ScopeRoot> {
+  return { name: name ?? (basename(path) || path), path, real: (await realTarget(path)).real };
+}
+
+/** Where two sets of folders overlap, compared by their real paths: the deeper of each nested pair. */
+function overlap(clientRoots: readonly ScopeRoot[], cliRoots: readonly ScopeRoot[]): ScopeRoot[] {
+  const shared: ScopeRoot[] = [];
+  const inside = (inner: ScopeRoot, outer: ScopeRoot): boolean => containingFolder(inner.real, [{ name: outer.name, path: outer.real }], PLATFORM_IGNORES_CASE) !== undefined;
   for (const client of clientRoots) {
     for (const cli of cliRoots) {
-      const deeper = containingFolder(client.path, [cli], PLATFORM_IGNORES_CASE) ? client : containingFolder(cli.path, [client], PLATFORM_IGNORES_CASE) ? cli : undefined;
-      if (deeper !== undefined && !shared.some((folder) => folder.path === deeper.path)) {
+      const deeper = inside(client, cli) ? client : inside(cli, client) ? cli : undefined;
+      if (deeper !== undefined && !shared.some((root) => root.real === deeper.real)) {
         shared.push(deeper);
       }
     }
@@ -100,7 +184,8 @@ function filePathOf(uri: string): string | undefined {
     return undefined;
   }
   try {
-    return normalize(fileURLToPath(uri));
+    const path = normalize(fileURLToPath(uri));
+    return isAbsolute(path) ? path : undefined;
   } catch {
     return undefined;
   }

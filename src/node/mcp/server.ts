@@ -8,7 +8,7 @@
  * failure with a bare text, where this server answers with a VALIDATION_FAILED
  * envelope, and it cannot declare an outputSchema that is a union (success or envelope).
  */
-import { stat } from 'node:fs/promises';
+import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -55,7 +55,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     log(`--root ${notADirectory} is not a directory`);
     return EXIT_USAGE;
   }
-  const scope = new RootScope(roots, cwd);
+  const scope = await RootScope.create(roots, cwd);
   const lifecycle = new Lifecycle();
   const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
   let rootsReady: Promise<void> = Promise.resolve();
@@ -65,14 +65,17 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
       return;
     }
     rootsReady = server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS }).then(
-      ({ roots: listed }) => {
-        const ignored = scope.setClientRoots(listed);
+      async ({ roots: listed }) => {
+        const ignored = await scope.setClientRoots(listed);
         if (ignored.length > 0) {
-          log(`ignored roots that are not file: URIs: ${ignored.join(', ')}`);
+          log(`ignored roots that are not file: URIs of a folder: ${ignored.join(', ')}`);
         }
         log(`roots: ${describeRoots(scope)}`);
       },
-      () => log(`the client did not list its roots; roots: ${describeRoots(scope)}`),
+      () => {
+        scope.clientRootsUnreadable();
+        log(`the client did not list its roots; roots: ${describeRoots(scope)}`);
+      },
     );
   };
 
@@ -85,7 +88,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     const checkPath = scope.pathCheck();
     // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
     const { response } = await inTurn(args, checkPath, () => runRequest(name, args, {
-      store: new NodeFileStore(),
+      store: new NodeFileStore(fsPromises, { confine: scope.confinement() }),
       checkPath,
       displayPath: (path) => scope.displayPath(path),
       cancellation: lifecycle.cancellationFor(extra.signal),
@@ -109,12 +112,12 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
 
 function describeRoots(scope: RootScope): string {
   const folders = scope.folders();
-  return folders.length === 0 ? 'none (the client\'s roots lie outside every --root)' : folders.map((folder) => folder.path).join(', ');
+  return folders.length === 0 ? `none (${scope.emptyReason() ?? 'no root'})` : folders.map((folder) => folder.path).join(', ');
 }
 
 async function firstNonDirectory(paths: readonly string[]): Promise<string | undefined> {
   for (const path of paths) {
-    const isDirectory = await stat(path).then((stats) => stats.isDirectory(), () => false);
+    const isDirectory = await fsPromises.stat(path).then((stats) => stats.isDirectory(), () => false);
     if (!isDirectory) {
       return path;
     }

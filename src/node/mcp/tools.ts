@@ -7,6 +7,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { contributes } from '../../../package.json';
+import manifestStrings from '../../../package.nls.json';
 import { formatForModel, requestJsonSchemas, responseSchema, TOOL_NAMES, type EngineResponse } from '../../core';
 
 type JsonObjectSchema = Tool['inputSchema'];
@@ -26,6 +27,19 @@ function responseOutputSchema(): Tool['outputSchema'] {
   return { type: 'object', ...withoutDialect(z.toJSONSchema(responseSchema, { target: 'draft-7' })) } as Tool['outputSchema'];
 }
 
+/** A manifest value as people read it: a "%key%" placeholder resolved from package.nls.json. */
+function resolveManifestString(value: string): string {
+  const key = /^%(.+)%$/.exec(value)?.[1];
+  if (key === undefined) {
+    return value;
+  }
+  const resolved = (manifestStrings as Record<string, string | undefined>)[key];
+  if (resolved === undefined) {
+    throw new Error(`package.nls.json has no string ${key}`);
+  }
+  return resolved;
+}
+
 export function toolDefinitions(): Tool[] {
   const inputSchemas = requestJsonSchemas();
   const outputSchema = responseOutputSchema();
@@ -34,14 +48,15 @@ export function toolDefinitions(): Tool[] {
     if (manifest === undefined) {
       throw new Error(`package.json contributes no language-model tool named ${name}`);
     }
+    const title = resolveManifestString(manifest.displayName);
     return {
       name,
-      title: manifest.displayName,
+      title,
       description: manifest.modelDescription,
       inputSchema: withoutDialect(inputSchemas[name]) as JsonObjectSchema,
       outputSchema,
       annotations: {
-        title: manifest.displayName,
+        title,
         readOnlyHint: false,
         // It rewrites existing text, although always all or nothing and never outside the roots.
         destructiveHint: true,

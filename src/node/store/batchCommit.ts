@@ -19,7 +19,8 @@
  */
 import { constants } from 'node:fs';
 import { dirname } from 'node:path';
-import { errnoOf, type PlannedWrite, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { errnoOf, type PlannedUpdate, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { readIfPresent, removeIfPresent, syncDirectories, writeSynced, type NodeFsApi } from './fsApi';
 import { newLockRecord, parseRecord, retireRecord, serializeRecord, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch } from './recovery';
@@ -27,9 +28,12 @@ import { sidecarPath } from './sidecars';
 import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
 
 interface Target {
-  readonly write: PlannedWrite;
+  readonly write: PlannedUpdate;
   /** The file a symbolic link leads to: the one that is locked and replaced. */
   readonly real: string;
+  /** The path the steps use: `real`, or the same file through its held directory when the commit is confined. */
+  readonly at: string;
+  readonly held?: HeldTarget;
   locked: boolean;
   renamed: boolean;
 }
@@ -44,24 +48,42 @@ const LOCK_TRIES = 3;
  */
 const LOCK_WAIT_MS = 250;
 
-export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedWrite[], isCancelled: () => boolean): Promise<StoreResult<void>> {
+/** `confine`, when given, must allow the real path of every target, checked by its held directory (confinement.ts). */
+export async function commitBatch(fs: NodeFsApi, writes: readonly PlannedUpdate[], isCancelled: () => boolean, confine?: ConfinementRule): Promise<StoreResult<void>> {
   const targets: Target[] = [];
-  for (const write of writes) {
-    try {
-      const real = await fs.realpath(write.path);
-      // A rename would replace a read-only file too; respect the file's own permission.
-      await fs.access(real, constants.W_OK);
-      targets.push({ write, real, locked: false, renamed: false });
-    } catch (error) {
-      return { ...storeFailureFromError(error, 'write'), path: write.path };
-    }
-  }
-  targets.sort((a, b) => (a.real < b.real ? -1 : a.real > b.real ? 1 : 0));
-  const record = newLockRecord(targets.map((target) => target.real));
   try {
-    return await new BatchCommit(fs, record, targets, isCancelled).run();
+    for (const write of writes) {
+      const target = await targetOf(fs, write, confine);
+      if (!target.ok) {
+        return target;
+      }
+      targets.push(target.value);
+    }
+    targets.sort((a, b) => (a.real < b.real ? -1 : a.real > b.real ? 1 : 0));
+    const record = newLockRecord(targets.map((target) => target.real));
+    try {
+      return await new BatchCommit(fs, record, targets, isCancelled).run();
+    } finally {
+      retireRecord(record);
+    }
   } finally {
-    retireRecord(record);
+    await Promise.all(targets.map((target) => target.held?.release()));
+  }
+}
+
+async function targetOf(fs: NodeFsApi, write: PlannedUpdate, confine: ConfinementRule | undefined): Promise<StoreResult<Target>> {
+  try {
+    const real = await fs.realpath(write.path);
+    const held = confine ? await holdTarget(real, confine, write.path) : undefined;
+    if (held && !held.ok) {
+      return held;
+    }
+    const at = held ? held.value.at : real;
+    // A rename would replace a read-only file too; respect the file's own permission.
+    await fs.access(at, constants.W_OK);
+    return { ok: true, value: { write, real, at, ...(held ? { held: held.value } : {}), locked: false, renamed: false } };
+  } catch (error) {
+    return { ...storeFailureFromError(error, 'write'), path: write.path };
   }
 }
 
@@ -121,14 +143,18 @@ class BatchCommit {
       if (this.isCancelled()) {
         return this.undo(interrupted());
       }
+      const moved = await target.held?.confirm();
+      if (moved) {
+        return this.undo(moved);
+      }
       try {
-        await this.fs.rename(sidecarPath(target.real, 'new'), target.real);
+        await this.fs.rename(sidecarPath(target.at, 'new'), target.at);
         target.renamed = true;
       } catch (error) {
         return this.undo({ ...storeFailureFromError(error, 'write'), path: target.write.path });
       }
     }
-    await syncDirectories(this.fs, this.targets.map((target) => dirname(target.real)));
+    await syncDirectories(this.fs, this.targets.map((target) => dirname(target.at)));
     return { ok: true, value: undefined };
   }
 
@@ -154,7 +180,7 @@ class BatchCommit {
   }
 
   private async tryLock(target: Target): Promise<StoreResult<void>> {
-    const lockPath = sidecarPath(target.real, 'lock');
+    const lockPath = sidecarPath(target.at, 'lock');
     for (let attempt = 0; attempt < LOCK_TRIES; attempt++) {
       try {
         await writeSynced(this.fs, lockPath, serializeRecord(this.record), 'wx', 0o644);
@@ -190,7 +216,7 @@ class BatchCommit {
     if (!isReadVersion(version)) {
       return { ok: true, value: undefined };
     }
-    const handle = await this.fs.open(target.real, constants.O_RDONLY | constants.O_NONBLOCK);
+    const handle = await this.fs.open(target.at, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const stats = await handle.stat();
       if (!stats.isFile() || stats.size !== version.byteLength) {
@@ -203,9 +229,9 @@ class BatchCommit {
   }
 
   private async stage(target: Target): Promise<StoreResult<void>> {
-    const newPath = sidecarPath(target.real, 'new');
+    const newPath = sidecarPath(target.at, 'new');
     await writeSynced(this.fs, newPath, encodedChunks(target.write), 'w', 0o600);
-    const current = await this.fs.stat(target.real);
+    const current = await this.fs.stat(target.at);
     await this.fs.chmod(newPath, current.mode & 0o7777);
     await this.keepOwner(newPath, current.uid, current.gid);
     if (this.several) {
@@ -216,10 +242,10 @@ class BatchCommit {
 
   /** A hard link costs no copy and keeps the old file exactly; where links are refused, a copy does. */
   private async keepOldContent(target: Target, mode: number): Promise<void> {
-    const oldPath = sidecarPath(target.real, 'old');
+    const oldPath = sidecarPath(target.at, 'old');
     await removeIfPresent(this.fs, oldPath);
     try {
-      await this.fs.link(target.real, oldPath);
+      await this.fs.link(target.at, oldPath);
     } catch (error) {
       if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'EXDEV', 'ENOSYS'].includes(errnoOf(error) ?? '')) {
         throw error;
@@ -229,8 +255,8 @@ class BatchCommit {
   }
 
   private async markCommitted(): Promise<StoreResult<void>> {
-    await syncDirectories(this.fs, this.targets.map((target) => dirname(target.real)));
-    const markerPath = sidecarPath(this.targets[0].real, 'commit');
+    await syncDirectories(this.fs, this.targets.map((target) => dirname(target.at)));
+    const markerPath = sidecarPath(this.targets[0].at, 'commit');
     await writeSynced(this.fs, markerPath, `${this.record.batch}\n`, 'w', 0o644);
     await syncDirectories(this.fs, [dirname(markerPath)]);
     return { ok: true, value: undefined };
@@ -244,15 +270,15 @@ class BatchCommit {
     const renamed = this.targets.filter((target) => target.renamed);
     const unrestored: string[] = [];
     try {
-      await removeIfPresent(this.fs, sidecarPath(this.targets[0].real, 'commit'));
-      await syncDirectories(this.fs, [dirname(this.targets[0].real)]);
+      await removeIfPresent(this.fs, sidecarPath(this.targets[0].at, 'commit'));
+      await syncDirectories(this.fs, [dirname(this.targets[0].at)]);
     } catch {
       unrestored.push(...renamed.map((target) => target.write.path));
     }
     if (unrestored.length === 0) {
       for (const target of renamed) {
         try {
-          await this.fs.rename(sidecarPath(target.real, 'old'), target.real);
+          await this.fs.rename(sidecarPath(target.at, 'old'), target.at);
           target.renamed = false;
         } catch {
           unrestored.push(target.write.path);
@@ -275,8 +301,8 @@ class BatchCommit {
   private async cleanUp(): Promise<void> {
     try {
       for (const target of this.targets) {
-        await removeIfPresent(this.fs, sidecarPath(target.real, 'new'));
-        await removeIfPresent(this.fs, sidecarPath(target.real, 'old'));
+        await removeIfPresent(this.fs, sidecarPath(target.at, 'new'));
+        await removeIfPresent(this.fs, sidecarPath(target.at, 'old'));
       }
       if (this.several) {
         await this.removeOwnMarker();
@@ -292,14 +318,14 @@ class BatchCommit {
   }
 
   private async removeOwnMarker(): Promise<void> {
-    const markerPath = sidecarPath(this.targets[0].real, 'commit');
+    const markerPath = sidecarPath(this.targets[0].at, 'commit');
     if ((await readIfPresent(this.fs, markerPath))?.trim() === this.record.batch) {
       await removeIfPresent(this.fs, markerPath);
     }
   }
 
   private async removeOwnLock(target: Target): Promise<void> {
-    const lockPath = sidecarPath(target.real, 'lock');
+    const lockPath = sidecarPath(target.at, 'lock');
     if (parseRecord((await readIfPresent(this.fs, lockPath)) ?? '')?.batch === this.record.batch) {
       await removeIfPresent(this.fs, lockPath);
     }

@@ -13,12 +13,15 @@
  *
  * Symbolic links: a write goes to the file the link points to, and the link stays a
  * link. A rename replaces the directory entry, so a file with several hard links is
- * detached from its other names.
+ * detached from its other names. A store given a confinement rule (the MCP server's
+ * roots) writes only where the rule allows, checked by the opened directory right
+ * before the rename (confinement.ts).
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import { type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch } from './batchCommit';
+import type { ConfinementRule } from './confinement';
 import type { NodeFsApi } from './fsApi';
 import { recoverIfAbandoned } from './recovery';
 import { decodeUtf8 } from './textBytes';
@@ -42,8 +45,13 @@ const PSEUDO_FILE_SYSTEMS = new Set([
 
 const READ_CHUNK_BYTES = 1 << 20;
 
+export interface NodeFileStoreOptions {
+  /** Where the store may write, judged on each target's real path; absent, anywhere the system allows. */
+  readonly confine?: ConfinementRule;
+}
+
 export class NodeFileStore implements FileStore {
-  constructor(private readonly fs: NodeFsApi = fsPromises) {}
+  constructor(private readonly fs: NodeFsApi = fsPromises, private readonly options: NodeFileStoreOptions = {}) {}
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
@@ -88,13 +96,13 @@ export class NodeFileStore implements FileStore {
     return decodeUtf8(bytes);
   }
 
-  async write(planned: PlannedWrite): Promise<StoreResult<void>> {
-    return this.commitAll([planned]);
-  }
-
-  async commitAll(writes: readonly PlannedWrite[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+  async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    if (writes.length !== changes.length) {
+      return { ok: false, code: 'WRITE_FAILED', detail: 'creating, deleting and moving files is not available yet; only updates are' };
+    }
     try {
-      return await commitBatch(this.fs, writes, isCancelled);
+      return await commitBatch(this.fs, writes, isCancelled, this.options.confine);
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }

@@ -7,14 +7,14 @@
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedWrite, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 import { changedSpans } from './changedSpans';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
 export interface StoreHooks {
-  beforeCommit?: (writes: readonly PlannedWrite[], cancellation: CancellationSignal | undefined) => void | Promise<void>;
+  beforeCommit?: (changes: readonly PlannedChange[], cancellation: CancellationSignal | undefined) => void | Promise<void>;
 }
 
 /** The user's verdict on a commit they review: ok when every change was applied, USER_DENIED otherwise. */
@@ -111,12 +111,12 @@ export class WorkspaceFileStore implements FileStore {
     }
   }
 
-  write(write: PlannedWrite): Promise<StoreResult<void>> {
-    return this.commitAll([write]);
-  }
-
-  async commitAll(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
-    await this.options.hooks?.beforeCommit?.(writes, this.options.cancellation);
+  async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
+    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    if (writes.length !== changes.length) {
+      return fail('WRITE_FAILED', 'creating, deleting and moving files is not available in the editor yet; only updates are');
+    }
+    await this.options.hooks?.beforeCommit?.(changes, this.options.cancellation);
     return withDocumentLocks(writes.map(lockKey), () => this.commitInTurn(writes));
   }
 
@@ -124,7 +124,7 @@ export class WorkspaceFileStore implements FileStore {
    * Re-checks every version, applies the edit and saves while no other request of
    * this host can commit to these documents, so each sees the others' results whole.
    */
-  private async commitInTurn(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
+  private async commitInTurn(writes: readonly PlannedUpdate[]): Promise<StoreResult<void>> {
     if (this.options.cancellation?.isCancellationRequested) {
       return fail('CANCELLED', 'the request was cancelled before anything was written');
     }
@@ -145,7 +145,7 @@ export class WorkspaceFileStore implements FileStore {
     return { ok: true, value: undefined };
   }
 
-  private async applyWrites(writes: readonly PlannedWrite[], documents: readonly vscode.TextDocument[]): Promise<StoreResult<void>> {
+  private async applyWrites(writes: readonly PlannedUpdate[], documents: readonly vscode.TextDocument[]): Promise<StoreResult<void>> {
     const checkedVersions = documents.map((document) => document.version);
     const edit = new vscode.WorkspaceEdit();
     writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
@@ -162,7 +162,7 @@ export class WorkspaceFileStore implements FileStore {
   }
 
   /** The document to edit, or STALE_CONTENT when it changed since it was read. */
-  private async currentDocument(write: PlannedWrite): Promise<StoreResult<vscode.TextDocument>> {
+  private async currentDocument(write: PlannedUpdate): Promise<StoreResult<vscode.TextDocument>> {
     const token = write.original.version;
     const shown = this.options.displayPath(write.path);
     if (!isDocumentVersion(token)) {
@@ -185,7 +185,7 @@ export class WorkspaceFileStore implements FileStore {
       : fail('STALE_CONTENT', `${shown} changed after it was read`);
   }
 
-  private addReplacement(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, write: PlannedWrite): void {
+  private addReplacement(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, write: PlannedUpdate): void {
     const before = document.getText();
     if (before === write.text) {
       return;
@@ -249,7 +249,7 @@ export class WorkspaceFileStore implements FileStore {
 }
 
 /** Requests that touch the same document share its key, whichever way the path was spelled. */
-function lockKey(write: PlannedWrite): string {
+function lockKey(write: PlannedUpdate): string {
   const token = write.original.version;
   return (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(write.path)).toString();
 }

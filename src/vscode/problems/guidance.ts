@@ -5,9 +5,17 @@
  * quick fix away (Copy hints). Every code has a line: the type says so.
  */
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/index';
+import type { DiagnosisKind, ErrorCode } from '../../core/index';
 
-export function guidanceFor(code: ErrorCode): string {
+/** The line for a failure; a diagnosis that changes what to do (nothing left to fix) has its own. */
+export function guidanceFor(code: ErrorCode, diagnosis?: DiagnosisKind): string {
+  if (diagnosis === 'ALREADY_APPLIED') {
+    return vscode.l10n.t('The file already holds this edit\'s new_string: check the file, and remove the edit from the request if it was applied earlier.');
+  }
+  return guidanceForCode(code);
+}
+
+function guidanceForCode(code: ErrorCode): string {
   const guidance: Record<ErrorCode, string> = {
     VALIDATION_FAILED: vscode.l10n.t('Fix the fields marked in the request, then apply it again.'),
     RELATIVE_PATH: vscode.l10n.t('Give file_path as an absolute path, or relative to the one open workspace folder.'),
@@ -19,6 +27,7 @@ export function guidanceFor(code: ErrorCode): string {
     MATCH_NOT_FOUND: vscode.l10n.t('Hover to compare old_string with the file, fix old_string in the request, then apply it again.'),
     AMBIGUOUS_MATCH: vscode.l10n.t('Add neighbouring lines to old_string, or use Ctrl+. to peek every match or retry with replace_all.'),
     FILE_NOT_FOUND: vscode.l10n.t('Check file_path for a typo: no file exists there.'),
+    FILE_EXISTS: vscode.l10n.t('A file already exists at this path; update it, or choose a free path.'),
     IS_DIRECTORY: vscode.l10n.t('Point file_path at a file inside this folder.'),
     INVALID_ENCODING: vscode.l10n.t('This file is not UTF-8 text; edit it another way.'),
     FILE_TOO_LARGE: vscode.l10n.t('Raise the setting multiEdit.maxFileSizeMB, or edit this file another way.'),

@@ -19,7 +19,7 @@ export function toDiagnostic(failure: Failure, placement: Placement): vscode.Dia
     message: failure.message,
     ...(failure.diagnosis ? { diagnosis: failure.diagnosis } : {}),
     // People read this, so one line of what to do here rather than the agent's hints.
-    hints: skipped ? [] : [guidanceFor(failure.code)],
+    hints: skipped ? [] : [guidanceFor(failure.code, failure.diagnosis?.kind)],
   });
   const diagnostic = new vscode.Diagnostic(
     placement.range,

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { formatForModel, parseRequest, plural, type ToolName } from '../../core/index';
-import { isOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
+import { leadsOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
 import type { Services } from '../platform/services';
 import type { MultiEditSettings } from '../platform/settings';
 import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
@@ -46,7 +46,7 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
     }
     const settings = this.services.settings.current();
     const request = summarizeRequest(parsed.request);
-    const outside = this.outsideTargets(settings, request);
+    const outside = await this.outsideTargets(settings, request);
     const reason = confirmationReason(settings, outside.size);
     const prepared: vscode.PreparedToolInvocation = { invocationMessage: this.invocationMessage(request) };
     if (reason === undefined) {
@@ -64,13 +64,13 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(formatForModel(record.response))]);
   }
 
-  /** The requested paths that resolve to a place outside every workspace folder. */
-  private outsideTargets(settings: MultiEditSettings, request: RequestSummary): Set<string> {
+  /** The requested paths outside every workspace folder, as named or through a symbolic link that leads out. */
+  private async outsideTargets(settings: MultiEditSettings, request: RequestSummary): Promise<Set<string>> {
     const config = pathPolicyConfig(settings);
     const outside = new Set<string>();
     for (const file of request.files) {
       const resolved = resolveRequestedPath(file.filePath, config.folders);
-      if (resolved.ok && isOutsideWorkspace(resolved.path, config)) {
+      if (resolved.ok && (await leadsOutsideWorkspace(resolved.path, config))) {
         outside.add(file.filePath);
       }
     }

@@ -1,12 +1,15 @@
 /**
  * An in-memory FileStore with fault injection, for engine tests. Any operation on
  * any path can fail with any code, a number of times or always; FILE_BUSY can clear
- * after N attempts; the Nth write can fail. AtomicMemoryStore adds commitAll.
+ * after N attempts; the Nth write can fail. MemoryStore commits one change at a time
+ * and undoes the ones already made when one fails (helpers/oneByOneCommit.ts);
+ * AtomicMemoryStore commits all of them at once, like one WorkspaceEdit.
  */
 import type { ErrorCode } from '../../../src/core/contract/errorCodes';
-import type { FileStat, FileStore, PlannedWrite, StoreResult, StoredText } from '../../../src/core/store/fileStore';
+import type { FileStat, FileStore, PlannedChange, StoreResult, StoredText } from '../../../src/core/store/fileStore';
+import { commitOneByOne } from './oneByOneCommit';
 
-export type StoreOperation = 'stat' | 'read' | 'write' | 'commitAll';
+export type StoreOperation = 'stat' | 'read' | 'write' | 'commit';
 
 export interface Fault {
   readonly code: ErrorCode;
@@ -27,8 +30,8 @@ export type FileSeed = string | { readonly text: string; readonly bom: boolean }
 export class MemoryStore implements FileStore {
   /** Every call, as "operation path". */
   readonly calls: string[] = [];
-  /** Every successful write, in order. */
-  readonly writes: PlannedWrite[] = [];
+  /** Every change applied, in order. */
+  readonly writes: PlannedChange[] = [];
   private readonly files = new Map<string, StoredFile>();
   private readonly directories = new Set<string>();
   private readonly specials = new Set<string>();
@@ -115,35 +118,55 @@ export class MemoryStore implements FileStore {
     return file ? { ok: true, value: { text: file.text, bom: file.bom, version: file.version } } : notFound();
   }
 
-  async write(write: PlannedWrite): Promise<StoreResult<void>> {
+  commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
+    return commitOneByOne(changes, (change) => this.write(change));
+  }
+
+  /** Applies one change; its path is "write PATH" in the calls and the faults. */
+  async write(change: PlannedChange): Promise<StoreResult<void>> {
     this.writeCount++;
     if (this.failingWrite?.nth === this.writeCount) {
-      this.calls.push(`write ${write.path}`);
+      this.calls.push(`write ${change.path}`);
       return failure(this.failingWrite.fault);
     }
-    const fault = this.takeFault('write', write.path);
+    const fault = this.takeFault('write', change.path);
     if (fault) {
       return fault;
     }
-    const stale = this.staleness(write);
-    if (stale) {
-      return stale;
+    const refused = this.refusal(change);
+    if (refused) {
+      return refused;
     }
-    this.apply(write);
+    this.apply(change);
     return { ok: true, value: undefined };
   }
 
-  protected staleness(write: PlannedWrite): StoreResult<void> | undefined {
-    const current = this.files.get(write.path);
-    if (write.original.version !== undefined && current?.version !== write.original.version) {
-      return { ok: false, code: 'STALE_CONTENT', detail: 'the file changed after it was read' };
+  /** What the store would answer at commit if the files changed since the plan. */
+  protected refusal(change: PlannedChange): StoreResult<void> | undefined {
+    const source = change.kind === 'move' ? change.from : change.path;
+    if (change.kind !== 'add') {
+      const current = this.files.get(source);
+      if (!current) {
+        return this.directories.has(source) ? { ok: false, code: 'IS_DIRECTORY', detail: 'the path is a directory' } : notFound();
+      }
+      if (change.original.version !== undefined && current.version !== change.original.version) {
+        return { ok: false, code: 'STALE_CONTENT', detail: 'the file changed after it was read' };
+      }
+    }
+    if ((change.kind === 'add' || change.kind === 'move') && (this.files.has(change.path) || this.directories.has(change.path))) {
+      return { ok: false, code: 'FILE_EXISTS', detail: 'the path already exists' };
     }
     return undefined;
   }
 
-  protected apply(write: PlannedWrite): void {
-    this.put(write.path, { text: write.text, bom: write.bom });
-    this.writes.push(write);
+  protected apply(change: PlannedChange): void {
+    if (change.kind === 'delete' || change.kind === 'move') {
+      this.files.delete(change.kind === 'move' ? change.from : change.path);
+    }
+    if (change.kind !== 'delete') {
+      this.put(change.path, { text: change.text, bom: change.bom });
+    }
+    this.writes.push(change);
   }
 
   protected takeFault(operation: StoreOperation, path: string): StoreResult<never> | undefined {
@@ -157,20 +180,20 @@ export class MemoryStore implements FileStore {
   }
 }
 
-/** A store that commits every write at once, or none of them, like one WorkspaceEdit. */
+/** A store that commits every change at once, or none of them, like one WorkspaceEdit. */
 export class AtomicMemoryStore extends MemoryStore {
-  async commitAll(writes: readonly PlannedWrite[]): Promise<StoreResult<void>> {
-    const fault = this.takeFault('commitAll', '*');
+  override async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
+    const fault = this.takeFault('commit', '*');
     if (fault) {
       return fault;
     }
-    for (const write of writes) {
-      const stale = this.staleness(write);
-      if (stale) {
-        return stale;
+    for (const change of changes) {
+      const refused = this.refusal(change);
+      if (refused) {
+        return refused;
       }
     }
-    writes.forEach((write) => this.apply(write));
+    changes.forEach((change) => this.apply(change));
     return { ok: true, value: undefined };
   }
 }

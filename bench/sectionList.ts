@@ -1,0 +1,7 @@
+/** Every section of the benchmark beyond the workload grid, in the order the report shows them. */
+import { editorRoundTripSection } from './editorRoundTrip';
+import { manyFilesSection } from './manyFiles';
+import { mcpLatencySection } from './mcpLatency';
+import type { BenchSection } from './sections';
+
+export const SECTIONS: readonly BenchSection<unknown>[] = [manyFilesSection, mcpLatencySection, editorRoundTripSection];

@@ -1,0 +1,96 @@
+/**
+ * Where a path leads on disk: every symbolic link along it followed, as the system
+ * follows them when the file is opened. The scope rules hold for this path, since a
+ * link inside a folder may lead anywhere.
+ */
+import { lstat, readlink, realpath } from 'node:fs/promises';
+import * as path from 'node:path';
+
+/** Linux's own bound on links followed in one lookup (ELOOP past it). */
+const MAX_LINKS_FOLLOWED = 40;
+
+export interface SymbolicLinkStep {
+  /** The link as it appears in the named path. */
+  readonly link: string;
+  /** Where it leads, every link followed. */
+  readonly real: string;
+}
+
+export interface RealTarget {
+  /** The named path with every link followed; for a file yet to be created, its real parent joined with the rest. */
+  readonly real: string;
+  /** The links the named path goes through, outermost first; empty when the real path is the named one. */
+  readonly links: readonly SymbolicLinkStep[];
+}
+
+/** Resolves an absolute path; what cannot be resolved (no permission, a loop) is taken as named, and the store then fails on it. */
+export async function realTarget(named: string): Promise<RealTarget> {
+  const real = await followLinks(named, 0);
+  if (real === named) {
+    return { real, links: [] };
+  }
+  return { real, links: await linksAlong(named) };
+}
+
+/**
+ * The real path of each folder, resolved the first time the folder is seen and kept:
+ * a folder swapped for a link later does not move the scope with it.
+ */
+export async function realFolderPaths<T extends { readonly path: string }>(folders: readonly T[]): Promise<T[]> {
+  return Promise.all(folders.map(async (folder) => ({ ...folder, path: await realFolderPath(folder.path) })));
+}
+
+const realFolders = new Map<string, Promise<string>>();
+
+function realFolderPath(folder: string): Promise<string> {
+  let real = realFolders.get(folder);
+  if (real === undefined) {
+    real = realTarget(folder).then((target) => target.real);
+    realFolders.set(folder, real);
+  }
+  return real;
+}
+
+async function followLinks(named: string, followed: number): Promise<string> {
+  try {
+    return await realpath(named);
+  } catch (error) {
+    if (!isMissing(error)) {
+      return named;
+    }
+  }
+  // Some component is missing: a dangling link leads where it points, the rest is joined to the real parent.
+  const leaf = await lstat(named).catch(() => undefined);
+  // The link may vanish between the two calls (another process at work): then it leads nowhere yet.
+  const target = leaf?.isSymbolicLink() && followed < MAX_LINKS_FOLLOWED ? await readlink(named).catch(() => undefined) : undefined;
+  if (target !== undefined) {
+    return followLinks(path.resolve(path.dirname(named), target), followed + 1);
+  }
+  const parent = path.dirname(named);
+  if (parent === named) {
+    return named;
+  }
+  return path.join(await followLinks(parent, followed), path.basename(named));
+}
+
+async function linksAlong(named: string): Promise<SymbolicLinkStep[]> {
+  const { root } = path.parse(named);
+  const steps: SymbolicLinkStep[] = [];
+  let prefix = root;
+  for (const segment of named.slice(root.length).split(path.sep).filter((part) => part !== '')) {
+    prefix = path.join(prefix, segment);
+    const stats = await lstat(prefix).catch(() => undefined);
+    if (stats === undefined) {
+      break;
+    }
+    if (stats.isSymbolicLink()) {
+      steps.push({ link: prefix, real: await followLinks(prefix, 0) });
+    }
+  }
+  return steps;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

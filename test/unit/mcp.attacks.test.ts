@@ -1,0 +1,190 @@
+/**
+ * The scope of `multi-edit mcp` against an attacker who can place symbolic links in a
+ * root: a link to a file, to a directory, to the parent, chains, relative links, a
+ * root that is itself a link, protected files reached through a link, one bad member
+ * of a multi-file request, and a directory swapped for a link while calls run. Every
+ * attack goes through the SDK's own client, and the folder outside the root must end
+ * exactly as it began, byte for byte and name for name.
+ */
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
+import { envelopeOf, successOf } from './helpers/requestScenarios';
+import { startMcpSession, type McpSession } from './helpers/mcpSession';
+import { recordFigure } from './helpers/figures';
+
+const edit = (filePath: string, oldString: string, newString: string): object => ({ file_path: filePath, edits: [{ old_string: oldString, new_string: newString }] });
+const codeOf = (response: EngineResponse): string => (response.success ? 'ok' : response.error_code);
+
+/** Every name under `dir` with its bytes (links as their target), to compare before and after. */
+function snapshot(dir: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  const walk = (current: string): void => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      const key = path.relative(dir, full);
+      if (entry.isSymbolicLink()) {
+        entries.set(key, `link -> ${fs.readlinkSync(full)}`);
+      } else if (entry.isDirectory()) {
+        entries.set(key, 'directory');
+        walk(full);
+      } else {
+        entries.set(key, fs.readFileSync(full, 'base64'));
+      }
+    }
+  };
+  walk(dir);
+  return entries;
+}
+
+describe('MCP server: attacks on the scope through symbolic links', function () {
+  this.timeout(120_000);
+  let base: string;
+  let root: string;
+  let out: string;
+  let before: Map<string, string>;
+  const sessions: McpSession[] = [];
+
+  beforeEach(() => {
+    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-attack-')));
+    root = path.join(base, 'root');
+    out = path.join(base, 'out');
+    fs.mkdirSync(path.join(root, '.git'), { recursive: true });
+    fs.mkdirSync(path.join(out, 'nested'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'a.txt'), 'secret\n');
+    fs.writeFileSync(path.join(root, '.git', 'config'), 'secret\n');
+    fs.writeFileSync(path.join(root, '.env'), 'secret\n');
+    fs.writeFileSync(path.join(out, 's.txt'), 'secret\n');
+    fs.writeFileSync(path.join(out, 'nested', 's.txt'), 'secret\n');
+    before = snapshot(out);
+  });
+
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+    assert.deepEqual(snapshot(out), before, 'nothing outside the root changed, not a byte, not a name');
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  async function serve(rootArg = root): Promise<McpSession> {
+    const session = await startMcpSession({ cwd: base, args: ['--root', rootArg] });
+    sessions.push(session);
+    return session;
+  }
+
+  async function refused(session: McpSession, filePath: string, code: string, link: string): Promise<ErrorEnvelope> {
+    const envelope = envelopeOf((await session.call('multi_edit', edit(filePath, 'secret', 'pwned'))).response);
+    assert.equal(envelope.error_code, code, envelope.message);
+    assert.ok(envelope.message.includes(`symbolic link ${link} `), `the message names the link ${link}: ${envelope.message}`);
+    return envelope;
+  }
+
+  const link = (target: string, name: string): string => {
+    const at = path.join(root, name);
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    fs.symlinkSync(target, at);
+    return at;
+  };
+
+  it('a link to a file outside is OUTSIDE_WORKSPACE, naming the link (CVE-2025-53109)', async () => {
+    const session = await serve();
+    const at = link(path.join(out, 's.txt'), 'link');
+    await refused(session, at, 'OUTSIDE_WORKSPACE', at);
+  });
+
+  it('a link to a directory outside, to the parent, a dangling link to a new name outside: OUTSIDE_WORKSPACE', async () => {
+    const session = await serve();
+    const directory = link(out, 'dir');
+    await refused(session, path.join(directory, 'nested', 's.txt'), 'OUTSIDE_WORKSPACE', directory);
+    const parent = link('..', 'up');
+    await refused(session, path.join(parent, 'out', 's.txt'), 'OUTSIDE_WORKSPACE', parent);
+    const dangling = link(path.join(out, 'new.txt'), 'dangling');
+    assert.equal(codeOf((await session.call('multi_edit', edit(dangling, 'secret', 'pwned'))).response), 'OUTSIDE_WORKSPACE');
+  });
+
+  it('a chain of links, and a relative link given as a relative path: OUTSIDE_WORKSPACE', async () => {
+    const session = await serve();
+    const last = link(path.join(out, 's.txt'), 'chain/last');
+    const first = link(last, 'first');
+    await refused(session, first, 'OUTSIDE_WORKSPACE', first);
+    const relative = link('../out/s.txt', 'relative');
+    const envelope = envelopeOf((await session.call('multi_edit', edit('relative', 'secret', 'pwned'))).response);
+    assert.equal(envelope.error_code, 'OUTSIDE_WORKSPACE');
+    assert.ok(envelope.message.includes(relative));
+  });
+
+  it('a root that is itself a link: inside is edited, a link inside it that leads out is refused', async () => {
+    const linkedRoot = path.join(base, 'linked-root');
+    fs.symlinkSync(root, linkedRoot);
+    const session = await serve(linkedRoot);
+    successOf((await session.call('multi_edit', edit(path.join(linkedRoot, 'a.txt'), 'secret', 'kept'))).response);
+    assert.equal(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'kept\n');
+    successOf((await session.call('multi_edit', edit(path.join(root, 'a.txt'), 'kept', 'secret'))).response);
+    const inside = link(path.join(out, 's.txt'), 'link');
+    await refused(session, path.join(linkedRoot, 'link'), 'OUTSIDE_WORKSPACE', path.join(linkedRoot, path.basename(inside)));
+  });
+
+  it('a protected file through a link (.git/config, .env, a link to .git): FORBIDDEN_PATH, and it is left as it was', async () => {
+    const session = await serve();
+    await refused(session, link(path.join(root, '.git', 'config'), 'config'), 'FORBIDDEN_PATH', path.join(root, 'config'));
+    await refused(session, link('.env', 'settings'), 'FORBIDDEN_PATH', path.join(root, 'settings'));
+    const gitDir = link(path.join(root, '.git'), 'repo');
+    await refused(session, path.join(gitDir, 'config'), 'FORBIDDEN_PATH', gitDir);
+    assert.equal(fs.readFileSync(path.join(root, '.git', 'config'), 'utf8'), 'secret\n');
+    assert.equal(fs.readFileSync(path.join(root, '.env'), 'utf8'), 'secret\n');
+  });
+
+  it('one bad member of a multi_edit_files request refuses the whole request: the good file is not written either', async () => {
+    const session = await serve();
+    const bad = link(path.join(out, 's.txt'), 'link');
+    const envelope = envelopeOf((await session.call('multi_edit_files', {
+      files: [edit(path.join(root, 'a.txt'), 'secret', 'pwned'), edit(bad, 'secret', 'pwned')],
+    })).response);
+    assert.equal(envelope.error_code, 'OUTSIDE_WORKSPACE');
+    assert.equal(envelope.file_path, bad);
+    assert.equal(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'secret\n');
+  });
+
+  it('a directory swapped for a link to outside while 200 calls run: no byte lands outside, each call gets its code', async function () {
+    this.timeout(300_000);
+    const session = await serve();
+    const swapped = path.join(root, 'swapped');
+    const held = path.join(root, 'held');
+    fs.mkdirSync(swapped);
+    fs.writeFileSync(path.join(swapped, 's.txt'), 'secret\n');
+    // Another process swaps the directory for a link and back, holding each state for a random
+    // moment (up to 2 ms), so that calls are caught at every step from the check to the rename.
+    const swapper = spawn(process.execPath, ['-e', `
+      const fs = require('fs');
+      const [dir, held, out] = process.argv.slice(1);
+      const pause = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * 2);
+      for (;;) {
+        try { fs.renameSync(dir, held); fs.symlinkSync(out, dir); pause(); fs.unlinkSync(dir); fs.renameSync(held, dir); pause(); } catch {}
+      }`, swapped, held, out], { stdio: 'ignore' });
+    const tally = new Map<string, number>();
+    try {
+      for (let call = 0; call < 200; call++) {
+        const { response } = await session.call('multi_edit', edit(path.join(swapped, 's.txt'), 'secret', 'secret\n'));
+        tally.set(codeOf(response), (tally.get(codeOf(response)) ?? 0) + 1);
+      }
+    } finally {
+      swapper.kill('SIGKILL');
+      await new Promise((resolve) => swapper.once('exit', resolve));
+    }
+    // The swapper stopped somewhere in its loop: put the directory back where it was.
+    if (fs.existsSync(held)) {
+      fs.rmSync(swapped, { force: true });
+      fs.renameSync(held, swapped);
+    }
+    const allowed = new Set(['ok', 'OUTSIDE_WORKSPACE', 'FILE_NOT_FOUND', 'STALE_CONTENT', 'MATCH_NOT_FOUND', 'FILE_BUSY']);
+    for (const code of tally.keys()) {
+      assert.ok(allowed.has(code), `an expected code, not ${code}`);
+    }
+    const written = fs.readFileSync(path.join(swapped, 's.txt'), 'utf8');
+    assert.equal(written.length - 'secret\n'.length, tally.get('ok') ?? 0, 'every success landed inside, once');
+    const counts = [...tally].sort().map(([code, count]) => `${count} ${code}`).join(', ');
+    recordFigure('scope race', `200 calls on a directory swapped for a link to outside by another process: ${counts}; 0 bytes outside`);
+  });
+});
