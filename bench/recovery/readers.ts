@@ -55,6 +55,7 @@ interface Context {
   readonly match_locations?: readonly { line: number; snippet: string }[];
   readonly match_lines?: readonly number[];
   readonly nearby_names?: readonly string[];
+  readonly existing_path?: string;
 }
 
 /** What the agent knows besides the tool's reply: a line near the place it meant. */
@@ -187,6 +188,9 @@ function grownOverCut(edit: EditPair, nearText: string): EditPair | undefined {
   return undefined;
 }
 
+/** A text as the body of a JSON string. */
+const jsonBody = (text: string): string => JSON.stringify(text).slice(1, -1);
+
 // ---- the envelope reader ----
 
 /** The fix of one failed edit from its code, diagnosis and context; 'drop' when it is already applied. */
@@ -214,6 +218,10 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
   if (nearText === undefined) {
     return 'the near match is not inside the snippet';
   }
+  if (diagnosis.kind === 'ESCAPED_TEXT' && jsonBody(edit.old_string) === nearText) {
+    // The file holds the text JSON-encoded: write both strings in that form.
+    return { ...edit, old_string: nearText, new_string: jsonBody(edit.new_string) };
+  }
   if (diagnosis.kind === 'INSIDE_TOKEN') {
     return grownOverCut(edit, nearText) ?? 'old_string cut a token, and new_string lines up with nothing after the cut';
   }
@@ -229,10 +237,12 @@ export const envelopeReader: Reader = {
       return { kind: 'give_up', why: 'no envelope' };
     }
     const leadFile = envelope.file_index ?? 0;
-    if (envelope.error_code === 'FILE_NOT_FOUND') {
+    if (envelope.error_code === 'FILE_NOT_FOUND' || envelope.error_code === 'RELATIVE_PATH') {
+      const existing = envelope.context?.existing_path;
       const nearest = envelope.context?.nearby_names?.[0];
-      const files = request.files.map((file, at) => (at === leadFile && nearest ? { ...file, file_path: `${directoryOf(file.file_path)}/${nearest}` } : file));
-      return nearest ? { kind: 'send', request: { files } } : { kind: 'give_up', why: 'no nearby names' };
+      const path = (file: EditRequest): string | undefined => existing ?? (nearest === undefined ? undefined : `${directoryOf(file.file_path)}/${nearest}`);
+      const files = request.files.map((file, at) => (at === leadFile ? { ...file, file_path: path(file) ?? file.file_path } : file));
+      return path(request.files[leadFile]) !== undefined ? { kind: 'send', request: { files } } : { kind: 'give_up', why: 'no existing path and no nearby names' };
     }
     const edits: (EditPair | undefined)[][] = request.files.map((file) => [...file.edits]);
     let dropped = 0;

@@ -13,6 +13,8 @@ export interface EnvelopeExtras {
   readonly edit_index?: number;
   /** Hints for this case; they come before the code's general hints. */
   readonly hints?: readonly string[];
+  /** The case's hints replace the code's general ones, which they answer more precisely. */
+  readonly ownHintsOnly?: boolean;
   readonly diagnosis?: Diagnosis;
   readonly context?: EnvelopeContext;
   readonly edit_status?: readonly EditStatus[];
@@ -43,7 +45,7 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
     ...(extras.file_path !== undefined ? { file_path: extras.file_path } : {}),
     ...(extras.file_index !== undefined ? { file_index: extras.file_index } : {}),
     ...(extras.edit_index !== undefined ? { edit_index: extras.edit_index } : {}),
-    recovery_hints: [...new Set([...(extras.hints ?? []), ...info.hints])],
+    recovery_hints: [...new Set([...(extras.hints ?? []), ...(extras.ownHintsOnly ? [] : info.hints)])],
     ...(extras.diagnosis ? { diagnosis: { ...extras.diagnosis, detail: sanitizeText(extras.diagnosis.detail) } } : {}),
     ...(extras.context ? { context: extras.context } : {}),
     edit_status: (extras.edit_status ?? []).map((status) => ({ ...status, message: sanitizeText(status.message) })),

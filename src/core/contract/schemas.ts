@@ -112,6 +112,8 @@ export const contextSchema = z.object({
   clipped_lines: z.array(z.number().int().min(1)).optional(),
   /** FILE_NOT_FOUND: the existing names in the parent directory closest to the missing one. */
   nearby_names: z.array(z.string()).optional(),
+  /** FILE_NOT_FOUND, RELATIVE_PATH: the existing file that a path written with backslashes names with forward slashes. */
+  existing_path: z.string().optional(),
 });
 
 export const editStatusSchema = z.object({

@@ -18,6 +18,7 @@ import type { PathCheckResult } from './options';
 import { retryWhileBusy } from './retry';
 import type { Diagnosis, Edit, EnvelopeContext, Warning } from '../contract/schemas';
 import { earlierEditThatChanged } from './staleness';
+import { existingFileMeant } from './pathMeant';
 
 export interface PlannedFile {
   /** The resolved path, as the store knows it. */
@@ -66,6 +67,8 @@ export interface LeadFailure {
   readonly diagnosis?: Diagnosis;
   readonly context?: EnvelopeContext;
   readonly action?: NextAction;
+  /** The hints above replace the code's general hints (a "did you mean" answers "check the path"). */
+  readonly ownHintsOnly?: boolean;
 }
 
 export interface FileFailure {
@@ -90,14 +93,17 @@ const PREVIEW_CHARS = 40;
 export async function planFile(target: FileTarget, context: EngineContext): Promise<FilePlan> {
   if (!target.pathCheck.ok) {
     const { code, detail, hints } = target.pathCheck;
-    return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? []);
+    const meant = await existingFileMeant(target.requestedPath, context);
+    return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? [], { meant, context });
   }
   const path = target.pathCheck.path;
   const displayPath = context.displayPath(path);
   const read = await readWithinLimits(path, target.stat, context);
   if (!read.ok) {
-    const nearby = read.code === 'FILE_NOT_FOUND' ? await nearbyNames(path, context) : [];
-    return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], nearby);
+    const missing = read.code === 'FILE_NOT_FOUND';
+    const nearby = missing ? await nearbyNames(path, context) : [];
+    const meant = missing ? await existingFileMeant(target.requestedPath, context) : undefined;
+    return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], { nearby, meant, context });
   }
   const original = read.value;
   const { edits, eol, normalized } = prepareEdits(original.text, target.edits);
@@ -198,16 +204,39 @@ function indentationWarnings(file: PlannedFile, verdicts: readonly EditVerdict[]
   }] : []));
 }
 
+/** What a file-level failure can say about the file the caller meant. */
+interface MeantFile {
+  /** FILE_NOT_FOUND: the closest names in the directory. */
+  readonly nearby?: readonly string[];
+  /** A path written with backslashes that names this existing file with forward slashes. */
+  readonly meant?: string;
+  readonly context: EngineContext;
+}
+
 function fileLevelFailure(
-  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], nearby: readonly string[] = [],
+  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], meantFile?: MeantFile,
 ): FilePlan {
   const problems = target.edits.map((_edit, editIndex): EditProblem => ({
     editIndex,
     status: 'skipped',
     message: `not checked: ${displayPath} could not be edited (${code})`,
   }));
-  const nearbyContext = nearby.length > 0 ? { context: { nearby_names: [...nearby] } } : {};
-  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints, ...nearbyContext });
+  const nearby = meantFile?.nearby ?? [];
+  const meant = meantFile?.meant;
+  const context = nearby.length > 0 || meant !== undefined
+    ? { context: { ...(nearby.length > 0 ? { nearby_names: [...nearby] } : {}), ...(meant !== undefined ? { existing_path: meant } : {}) } }
+    : {};
+  // A name the directory holds answers "check the path" better than the code's general hint.
+  const didYouMean = meant !== undefined && meantFile
+    ? [`Did you mean ${meantFile.context.displayPath(meant)}? That file exists: the path was written with backslashes where it has forward slashes; send context.existing_path as file_path`]
+    : nearby.length > 0 ? [`Did you mean ${nearby[0]}? It is the closest name in the directory (context.nearby_names lists the ${nearby.length === 1 ? 'only one' : `${nearby.length} closest`})`] : [];
+  const lead = (): LeadFailure => ({
+    code,
+    message: `Cannot edit ${displayPath}: ${detail}`,
+    hints: [...didYouMean, ...hints],
+    ...(didYouMean.length > 0 ? { ownHintsOnly: true } : {}),
+    ...context,
+  });
   return {
     ok: false,
     failure: { fileIndex: target.fileIndex, filePath, displayPath, editCount: target.edits.length, fileCode: code, problems, lead },

@@ -55,6 +55,7 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
     ...(multiFile ? { file_index: leadFile.fileIndex } : {}),
     ...(lead.editIndex !== undefined ? { edit_index: lead.editIndex } : {}),
     hints: lead.hints,
+    ...(lead.ownHintsOnly ? { ownHintsOnly: true } : {}),
     ...(lead.diagnosis ? { diagnosis: lead.diagnosis } : {}),
     ...(lead.context ? { context: lead.context } : {}),
     ...(lead.action ? { action: lead.action } : {}),
