@@ -46,6 +46,9 @@ export interface Envelope {
 
 interface Diagnosis {
   readonly kind: string;
+  readonly other_file?: string;
+  readonly parts?: readonly { first_old_string_line: number; last_old_string_line: number; line: number }[];
+  readonly line_map?: readonly { old_string_line: number; line: number }[];
   readonly near_match?: { start_line: number; start_column: number; end_line: number; end_column: number };
 }
 
@@ -194,7 +197,13 @@ const jsonBody = (text: string): string => JSON.stringify(text).slice(1, -1);
 // ---- the envelope reader ----
 
 /** The fix of one failed edit from its code, diagnosis and context; 'drop' when it is already applied. */
-function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Diagnosis | undefined, context: Context | undefined, knows: AgentKnowledge): EditPair | 'drop' | string {
+/** A failed edit's fix: the edit rewritten, several edits, the edit moved to another file, dropped, or why not. */
+type Fix = EditPair | { readonly split: readonly EditPair[] } | { readonly moveTo: string; readonly edit: EditPair } | 'drop' | string;
+
+function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Diagnosis | undefined, context: Context | undefined, knows: AgentKnowledge): Fix {
+  if (diagnosis?.kind === 'IN_OTHER_FILE' && diagnosis.other_file !== undefined) {
+    return { moveTo: diagnosis.other_file, edit };
+  }
   if (code === 'AMBIGUOUS_MATCH') {
     const locations = context?.match_locations ?? [];
     const chosen = locations.find((location) => knows.anchor !== undefined && location.snippet.includes(knows.anchor));
@@ -245,6 +254,7 @@ export const envelopeReader: Reader = {
       return path(request.files[leadFile]) !== undefined ? { kind: 'send', request: { files } } : { kind: 'give_up', why: 'no existing path and no nearby names' };
     }
     const edits: (EditPair | undefined)[][] = request.files.map((file) => [...file.edits]);
+    const files = request.files.map((file) => ({ ...file }));
     let dropped = 0;
     for (const status of envelope.edit_status ?? []) {
       if (status.status !== 'failed') {
@@ -259,9 +269,25 @@ export const envelopeReader: Reader = {
       if (fix === 'drop') {
         dropped++;
       }
+      if (typeof fix === 'object' && 'moveTo' in fix) {
+        edits[fileIndex][status.edit_index] = undefined;
+        const target = files.findIndex((file) => file.file_path === fix.moveTo);
+        if (target === -1) {
+          files.push({ file_path: fix.moveTo, edits: [] });
+          edits.push([fix.edit]);
+        } else {
+          edits[target].push(fix.edit);
+        }
+        continue;
+      }
+      if (typeof fix === 'object' && 'split' in fix) {
+        edits[fileIndex].splice(status.edit_index, 1, undefined);
+        edits[fileIndex].push(...fix.split);
+        continue;
+      }
       edits[fileIndex][status.edit_index] = fix === 'drop' ? undefined : fix;
     }
-    const next = remaining(request, edits);
+    const next = remaining({ files }, edits);
     return next.files.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: next };
   },
 };

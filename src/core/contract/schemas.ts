@@ -73,7 +73,7 @@ export const matchLocationSchema = z.object({
 export const diagnosisKinds = [
   'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE', 'UNICODE_NORMALIZATION',
   'ESCAPED_NEWLINES', 'ESCAPED_TEXT', 'LINE_NUMBER_PREFIX', 'BLANK_LINES', 'ELIDED_CONTENT', 'CONTENT_MISMATCH',
-  'ALREADY_APPLIED', 'STALE_CONTENT', 'INSIDE_TOKEN',
+  'ALREADY_APPLIED', 'STALE_CONTENT', 'INSIDE_TOKEN', 'IN_OTHER_FILE', 'REWRAPPED_LINES', 'SPLIT_HUNKS', 'REORDERED_LINES',
 ] as const;
 
 /** A stretch of file text: 1-based lines and columns, the end column just past its last character. */
@@ -97,6 +97,16 @@ export const diagnosisSchema = z.object({
   /** How many places that text occurs in the file, and the lines of the first few. */
   occurrences: z.number().int().min(0).optional(),
   occurrence_lines: z.array(z.number().int().min(1)).optional(),
+  /** IN_OTHER_FILE: the file that holds old_string verbatim; line, column and occurrences are in that file. */
+  other_file: z.string().optional(),
+  /** SPLIT_HUNKS: the parts of old_string (1-based, inclusive lines of old_string) and the file line where each occurs. */
+  parts: z.array(z.object({
+    first_old_string_line: z.number().int().min(1),
+    last_old_string_line: z.number().int().min(1),
+    line: z.number().int().min(1),
+  })).optional(),
+  /** REORDERED_LINES: for each line of old_string, in order, the file line that holds it. */
+  line_map: z.array(z.object({ old_string_line: z.number().int().min(1), line: z.number().int().min(1) })).optional(),
 });
 
 export const contextSchema = z.object({

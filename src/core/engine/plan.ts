@@ -80,6 +80,8 @@ export interface FileFailure {
   readonly fileCode?: ErrorCode;
   /** Failed and skipped edits, in order. */
   readonly problems: readonly EditProblem[];
+  /** The file's text as read, when it was read: other failing edits may have been meant for it. */
+  readonly text?: string;
   /** Explains the first failure; called only for the failure the envelope leads with. */
   readonly lead: () => LeadFailure;
 }
@@ -298,7 +300,7 @@ function editFailures(
     return textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
   };
 
-  return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead };
+  return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead, text: original };
 }
 
 /** The failed edit at the end of a chain of skipped edits, each waiting on the one before. */

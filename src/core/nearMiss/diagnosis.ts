@@ -152,6 +152,18 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
   STALE_CONTENT: [
     'The file changed after it was read: re-read it and rebuild the edits against its current text',
   ],
+  IN_OTHER_FILE: [
+    'The text of old_string is in the file named by diagnosis.other_file: send the edit for that file (its entry in files, or its own request), or re-read this file if the change belongs here',
+  ],
+  REWRAPPED_LINES: [
+    'The file breaks these lines differently (a formatter re-wrapped or joined them): copy the lines of diagnosis.near_match from context.snippet as they are, and make the same change in them',
+  ],
+  SPLIT_HUNKS: [
+    'old_string joins two stretches of the file that are apart: split the edit into one edit per part in diagnosis.parts, each with its own new_string',
+  ],
+  REORDERED_LINES: [
+    'The file has these lines in another order (diagnosis.line_map): copy them in the file\'s order from context.snippet, and order the lines of new_string the same way',
+  ],
   INSIDE_TOKEN: [
     'old_string must start and end where the file\'s words and numbers start and end: extend it over the whole token (or the whole line, as context.snippet shows it), and make new_string replace exactly that text; to rename part of a word on purpose, use replace_all',
   ],
