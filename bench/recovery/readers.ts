@@ -191,6 +191,63 @@ function grownOverCut(edit: EditPair, nearText: string): EditPair | undefined {
   return undefined;
 }
 
+/** new_string's lines put in the file's order, as the line map says old_string's lines stand there. */
+function reorderedEdit(edit: EditPair, nearText: string, lineMap: NonNullable<Diagnosis['line_map']>): EditPair | undefined {
+  const newLines = edit.new_string.split('\n');
+  if (newLines.length !== lineMap.length) {
+    return undefined;
+  }
+  const top = Math.min(...lineMap.map((entry) => entry.line));
+  const ordered: string[] = [];
+  lineMap.forEach((entry, at) => {
+    ordered[entry.line - top] = newLines[at];
+  });
+  return { ...edit, old_string: nearText, new_string: ordered.join('\n') };
+}
+
+/** One edit per part of old_string, new_string cut at the same lines (it must have as many). */
+function splitEdit(edit: EditPair, parts: NonNullable<Diagnosis['parts']>): { split: EditPair[] } | undefined {
+  const oldLines = edit.old_string.split('\n');
+  const newLines = edit.new_string.split('\n');
+  if (oldLines.length !== newLines.length) {
+    return undefined;
+  }
+  const cut = (lines: string[], part: (typeof parts)[number]): string => lines.slice(part.first_old_string_line - 1, part.last_old_string_line).join('\n');
+  return { split: parts.map((part) => ({ old_string: cut(oldLines, part), new_string: cut(newLines, part) })) };
+}
+
+/**
+ * The reader's change (old_string to new_string) made in the file's own text, which has
+ * the same characters with other whitespace: the unchanged head and tail are found in
+ * the file by counting their non-whitespace characters, and the changed middle goes between.
+ */
+function spliceIgnoringWhitespace(oldString: string, newString: string, fileText: string): string {
+  let head = 0;
+  while (head < oldString.length && head < newString.length && oldString[head] === newString[head]) {
+    head++;
+  }
+  let tail = 0;
+  while (tail < oldString.length - head && tail < newString.length - head && oldString[oldString.length - 1 - tail] === newString[newString.length - 1 - tail]) {
+    tail++;
+  }
+  const solid = (text: string): number => text.replace(/\s/g, '').length;
+  /** The offset in fileText after `count` non-whitespace characters. */
+  const after = (count: number): number => {
+    let seen = 0;
+    let at = 0;
+    while (seen < count && at < fileText.length) {
+      if (!/\s/.test(fileText[at])) {
+        seen++;
+      }
+      at++;
+    }
+    return at;
+  };
+  const from = after(solid(oldString.slice(0, head)));
+  const to = after(solid(fileText) - solid(oldString.slice(oldString.length - tail)));
+  return fileText.slice(0, from) + newString.slice(head, newString.length - tail) + fileText.slice(Math.max(from, to));
+}
+
 /** A text as the body of a JSON string. */
 const jsonBody = (text: string): string => JSON.stringify(text).slice(1, -1);
 
@@ -230,6 +287,17 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
   if (diagnosis.kind === 'ESCAPED_TEXT' && jsonBody(edit.old_string) === nearText) {
     // The file holds the text JSON-encoded: write both strings in that form.
     return { ...edit, old_string: nearText, new_string: jsonBody(edit.new_string) };
+  }
+  if (diagnosis.kind === 'SPLIT_HUNKS' && diagnosis.parts) {
+    return splitEdit(edit, diagnosis.parts) ?? 'old_string and new_string do not split the same way';
+  }
+  // With a line of new_string for each line of old_string, the lines move as the map says; otherwise the merge places them.
+  const reordered = diagnosis.kind === 'REORDERED_LINES' && diagnosis.line_map ? reorderedEdit(edit, nearText, diagnosis.line_map) : undefined;
+  if (reordered) {
+    return reordered;
+  }
+  if (diagnosis.kind === 'REWRAPPED_LINES') {
+    return { ...edit, old_string: nearText, new_string: spliceIgnoringWhitespace(edit.old_string, edit.new_string, nearText) };
   }
   if (diagnosis.kind === 'INSIDE_TOKEN') {
     return grownOverCut(edit, nearText) ?? 'old_string cut a token, and new_string lines up with nothing after the cut';

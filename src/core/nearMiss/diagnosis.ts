@@ -5,7 +5,9 @@
  * 2. a whole-needle change undone (line-number prefixes, HTML or JSON escaping,
  *    Unicode normalisation: readings.ts);
  * 3. new_string already present (ALREADY_APPLIED), unless that near miss is where new_string stands;
- * 4. a block whose lines mostly match (a changed line, elided lines, blank lines: blockAlign.ts).
+ * 4. a block whose lines mostly match (a changed line, elided lines, blank lines: blockAlign.ts);
+ *    where that finds only changed content, pieces of old_string arranged otherwise in the
+ *    file (two stretches glued, lines reordered, lines re-wrapped: structural.ts).
  * Every diagnosis says where the text it compared old_string with stands, and how
  * many places hold that same text, so a fix that would be ambiguous shows up front.
  */
@@ -15,6 +17,7 @@ import { diagnosisOf, type LocatedDiagnosis } from './describe';
 import { needleReadings } from './needle';
 import { rewrittenMiss } from './readings';
 import { findNearMiss } from './walkMiss';
+import { lineDifference, structuralMiss } from './structural';
 import type { LineIndex } from '../text/lineIndex';
 import type { Diagnosis, DiagnosisKind } from '../contract/schemas';
 
@@ -57,7 +60,10 @@ export function diagnoseKnownMiss(input: MissInput): LocatedDiagnosis | undefine
   if (applied !== -1 && (exact === undefined || nearMissIsNewString)) {
     return withOccurrences(text, index, alreadyApplied(index, applied, newString.length));
   }
-  const located = exact ?? (closest && blockMiss(text, index, readings[0], closest));
+  const block = exact ?? (closest && blockMiss(text, index, readings[0], closest));
+  // Pieces of old_string that are all in the file, arranged otherwise, explain more than one changed line.
+  const arranged = block === undefined || block.diagnosis.kind === 'CONTENT_MISMATCH' ? structuralMiss(text, index, needle, closest) : undefined;
+  const located = arranged ?? block ?? lineDifference(index, needle, closest);
   return located && withOccurrences(text, index, fromLineStart(text, index, located));
 }
 
