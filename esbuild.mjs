@@ -1,6 +1,6 @@
 // Bundles the extension (cjs, vscode external), the CLI (node, with a shebang) and the CLI's MCP server.
 import * as esbuild from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -20,9 +20,23 @@ const common = {
 /**
  * Modules the CLI loads with import() only when a request needs them: each is a file
  * of its own in dist/, so `multi-edit apply` of a valid request never reads or
- * compiles them. schemaProblem holds zod, which explains an invalid request.
+ * compiles them. schemaProblem holds zod, which explains an invalid request; the
+ * syntax gate's parsers load only for an edited file of a language they know.
  */
-const cliLazyModules = ['src/core/request/schemaProblem.ts'];
+const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts'];
+
+/**
+ * The tree-sitter runtime and the grammars the syntax gate uses (src/shared/syntax/syntaxLanguages.ts),
+ * copied to dist/tree-sitter for the CLI, the MCP server and the extension alike.
+ */
+const treeSitterFiles = ['tree-sitter', ...['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c-sharp', 'cpp', 'ruby', 'php', 'bash', 'css'].map((grammar) => `tree-sitter-${grammar}`)];
+
+function copyTreeSitter() {
+  mkdirSync('dist/tree-sitter', { recursive: true });
+  for (const name of treeSitterFiles) {
+    copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${name}.wasm`, `dist/tree-sitter/${name}.wasm`);
+  }
+}
 
 /** The name of a lazy module's file in dist/. */
 const lazyOutName = (entry) => `${basename(entry, '.ts')}.js`;
@@ -69,6 +83,7 @@ const watchReporter = {
   },
 };
 
+copyTreeSitter();
 if (watch) {
   for (const options of builds) {
     const context = await esbuild.context({ ...options, plugins: [...(options.plugins ?? []), watchReporter] });

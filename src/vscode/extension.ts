@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { createServices, type Services } from './platform/services';
+import { createServices, type Services } from './run/services';
 import { registerMultiEditTools } from './tools/registerTools';
 import { registerFailureCodeActions } from './problems/failureCodeActions';
 import { registerFailureHover } from './problems/failureHover';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/vscode/platform/ids';
 import type { EngineResponse } from '../../src/core/contract/schemas';
 import { failureNotice } from '../../src/vscode/commands/runRequest';
-import { REQUEST_MARKER_SOURCE } from '../../src/vscode/requestFiles/requestFileMarkers';
+import { REQUEST_MARKER_SOURCE } from '../../src/vscode/platform/ids';
 import { diagnosticsOf, editorSuiteFixture } from './editorHelpers';
 import { scratchDir, waitFor, writeScratchFile } from './helpers';
 

@@ -61,6 +61,8 @@ export async function run({ page, workspace, ui }) {
   await ui.waitForText(editor.getByText('export function total(').first());
   await page.keyboard.press('Control+S');
   await waitForDisk(cart, (text) => text === before, 'the undo');
+  // The status bar no longer counts the undone edits as applied.
+  await ui.waitForText(page.locator('.statusbar-item', { hasText: '3 edits undone' }));
 
   // Show Diff: a diff editor, the file before (left) against after (right).
   const second = await applyRename();
@@ -86,6 +88,14 @@ export async function run({ page, workspace, ui }) {
   const panel = page.locator('.markers-panel');
   await ui.waitForText(panel);
   await ui.waitForText(panel.locator('.monaco-list-row', { hasText: 'AMBIGUOUS_MATCH' }).first());
+  // The status bar counts what the Problems panel lists as Multi-Edit's: in the target file and in the request file.
+  const ours = panel.locator('.monaco-list-row').filter({ has: page.locator('.marker-source', { hasText: /^\W*multi-edit/ }) });
+  await ui.waitForText(ours.nth(1));
+  const listed = await ours.count();
+  const counted = Number(/\d+\s*$/.exec(await failed.innerText())?.[0]);
+  if (counted !== listed) throw new Error(`the status bar counts ${counted} problems; the Problems panel lists ${listed} of Multi-Edit's`);
+  await page.mouse.move(5, 5);
+  await ui.screenshot('status-bar-problems');
   await ui.runCommand('Multi-Edit: Clear Diagnostics');
   await ui.waitForText(panel.getByText('No problems have been detected in the workspace.'));
 

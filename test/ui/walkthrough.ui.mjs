@@ -1,14 +1,46 @@
-// The Get Started walkthrough at the end of the session: the scenarios before this one applied a
-// request, showed problems and used quick fixes, and the steps for those are ticked, since they
-// tick on the real events. (firstRun.ui.mjs opened it first, as VS Code does on install.)
-import { onlyUpTo1100 } from './runner/needs.mjs';
+// The Get Started walkthrough ticks what a person did, whenever they open it: a request applied, a
+// failure shown in the Problems panel, a quick fix used, all done here before the walkthrough is
+// opened (VS Code 1.139 reads walkthroughs only then). Runs alone too: `ui.mjs walkthrough`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RENAME = 'requests/walkthrough-rename.multiedit.json';
+const AMBIGUOUS = 'requests/walkthrough-ambiguous.multiedit.json';
+
 export const name = 'the Get Started walkthrough ticks the steps the user has done';
 
-// On VS Code 1.139 the "Apply" and "Problems" steps were not ticked by the time this scenario ran
-// (the "Fix" and "Preview" steps were); until that is understood the check runs on 1.100 only.
-export const needs = ({ vscodeVersion }) => onlyUpTo1100(vscodeVersion, 'its Apply and Problems steps did not tick');
+function copyDemoRequest(workspace, demoName, relative) {
+  fs.mkdirSync(path.join(workspace, 'requests'), { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, 'demo', 'requests', demoName), path.join(workspace, relative));
+}
 
-export async function run({ ui, page }) {
+export async function run({ ui, page, workspace }) {
+  copyDemoRequest(workspace, '01-rename-total.multiedit.json', RENAME);
+  copyDemoRequest(workspace, '04-ambiguous-match.multiedit.json', AMBIGUOUS);
+  const cart = path.join(workspace, 'src', 'cart.ts');
+  const cartBefore = fs.readFileSync(cart, 'utf8');
+
+  // Apply a request.
+  await ui.openFile(RENAME);
+  await ui.runCommand('Multi-Edit: Apply Request');
+  await ui.waitForText(page.locator('.notification-toast', { hasText: 'Multi-Edit: Applied' }), { timeout: 20_000 });
+  // A failing request: its problem shows; a quick fix on it (the preferred one peeks every match).
+  await ui.openFile(AMBIGUOUS);
+  await ui.runCommand('Multi-Edit: Apply Request');
+  const panel = await ui.openProblemsPanel();
+  const problem = panel.locator('.monaco-list-row', { hasText: 'AMBIGUOUS_MATCH' }).filter({ hasText: 'Ln 17' }).first();
+  await ui.waitForText(problem, { timeout: 20_000 });
+  await problem.click();
+  await page.keyboard.press('Enter');
+  await page.locator('.part.editor .monaco-editor.focused').waitFor({ state: 'visible' });
+  await ui.openQuickFixMenu();
+  await page.keyboard.press('Enter');
+  await ui.waitForText(page.locator('.peekview-widget'));
+  await page.keyboard.press('Escape');
+  await ui.runCommand('Notifications: Clear All Notifications');
+
   await ui.openCommandPalette('Welcome: Open Walkthrough...');
   await (await ui.waitForQuickPickItem('Welcome: Open Walkthrough...')).click();
   await (await ui.waitForQuickPickItem('Get started with Multi-Edit')).click();
@@ -21,4 +53,10 @@ export async function run({ ui, page }) {
   }
   await page.mouse.move(5, 5);
   await ui.screenshot('walkthrough');
+
+  // Leave the workspace as it was.
+  await ui.closeModalEditor();
+  await ui.runCommand('Multi-Edit: Clear Diagnostics');
+  await ui.runCommand('View: Close All Editors');
+  fs.writeFileSync(cart, cartBefore);
 }

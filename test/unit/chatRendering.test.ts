@@ -5,9 +5,9 @@ import { envelopeFor } from '../../src/core/contract/envelope';
 import { ALL_ERROR_CODES, errorDocLink } from '../../src/core/contract/errorCodes';
 import { formatForModel } from '../../src/core/contract/format';
 import type { ErrorEnvelope } from '../../src/core/contract/schemas';
-import { renderResponse, type AnchorTarget, type ChatPart } from '../../src/vscode/chat/chatRendering';
-import { codeBlock, escapeMarkdown, inlineCode, languageOf } from '../../src/vscode/chat/markdownText';
-import { parseRequestPrompt, parseToolText } from '../../src/vscode/chat/promptRequest';
+import { renderResponse, type AnchorTarget, type ChatPart } from '../../src/vscode/chat/render/responseParts';
+import { codeBlock, escapeMarkdown, inlineCode, languageOf } from '../../src/vscode/chat/render/markdownText';
+import { parseRequestPrompt, parseToolText } from '../../src/vscode/chat/slashCommands/promptRequest';
 import { assertValidResponse, failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 

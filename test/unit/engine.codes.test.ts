@@ -41,6 +41,9 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   DUPLICATE_OLD_STRING: () => failWith({ file_path: FILE, edits: [{ old_string: 'alpha', new_string: 'A' }, { old_string: 'alpha', new_string: 'B' }] }),
   MATCH_NOT_FOUND: () => failWith(oneEdit('delta', 'D')),
   AMBIGUOUS_MATCH: () => failWith(oneEdit('beta', 'B')),
+  SYNTAX_REGRESSION: () => failWith(oneEdit('alpha', 'alpha!!'), {
+    syntaxChecker: { errorsIn: async (_path, text) => [...text.matchAll(/!!/g)].map((found) => ({ start: found.index, end: found.index + 2 })) },
+  }),
   FILE_NOT_FOUND: () => failWith(oneEdit('alpha', 'A', '/work/missing.ts')),
   FILE_EXISTS: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'FILE_EXISTS') }),
   IS_DIRECTORY: () => {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 import { parseArgs } from '../../src/node/cli/cliArgs';
-import type { InsideIndentationPolicy } from '../../src/core/engine/options';
+import type { InsideIndentationPolicy } from '../../src/core/contract/limits';
 
 const FILE = '/w/src/app.py';
 
@@ -128,8 +128,8 @@ describe('engine: recovery', () => {
 
   describe('the CLI option', () => {
     it('parses --inside-indentation and refuses an unknown policy', () => {
-      assert.deepEqual(parseArgs(['apply', '--inside-indentation', 'refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', insideIndentation: 'refuse' });
-      assert.deepEqual(parseArgs(['apply', '--inside-indentation=refuseMultiline', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', insideIndentation: 'refuseMultiline' });
+      assert.deepEqual(parseArgs(['apply', '--inside-indentation', 'refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideIndentation: 'refuse' });
+      assert.deepEqual(parseArgs(['apply', '--inside-indentation=refuseMultiline', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideIndentation: 'refuseMultiline' });
       assert.equal(parseArgs(['apply', '--inside-indentation', 'sometimes', 'r.json']).kind, 'usage_error');
     });
   });

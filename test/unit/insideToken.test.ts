@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { InsideTokenPolicy } from '../../src/core/engine/options';
+import type { InsideTokenPolicy } from '../../src/core/contract/limits';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 import { parseArgs } from '../../src/node/cli/cliArgs';
@@ -111,9 +111,9 @@ describe('a match inside a token', () => {
 
 describe('the insideToken option of the CLI and the MCP server', () => {
   it('parses --inside-token for apply and mcp, and refuses an unknown policy', () => {
-    assert.deepEqual(parseArgs(['apply', '--inside-token', 'warn', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', insideToken: 'warn' });
-    assert.deepEqual(parseArgs(['apply', '--inside-token=refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', insideToken: 'refuse' });
-    assert.deepEqual(parseArgs(['mcp', '--root', '/w', '--inside-token', 'refuseSuspicious']), { kind: 'mcp', roots: ['/w'], insideToken: 'refuseSuspicious' });
+    assert.deepEqual(parseArgs(['apply', '--inside-token', 'warn', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideToken: 'warn' });
+    assert.deepEqual(parseArgs(['apply', '--inside-token=refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideToken: 'refuse' });
+    assert.deepEqual(parseArgs(['mcp', '--root', '/w', '--inside-token', 'refuseSuspicious']), { kind: 'mcp', roots: ['/w'], syntaxCheck: 'refuse', insideToken: 'refuseSuspicious' });
     assert.equal(parseArgs(['apply', '--inside-token', 'sometimes', 'r.json']).kind, 'usage_error');
     assert.equal(parseArgs(['mcp', '--inside-token']).kind, 'usage_error');
   });

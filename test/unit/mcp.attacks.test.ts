@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
 import { envelopeOf, successOf } from './helpers/requestScenarios';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
@@ -186,5 +187,67 @@ describe('MCP server: attacks on the scope through symbolic links', function () 
     assert.equal(written.length - 'secret\n'.length, tally.get('ok') ?? 0, 'every success landed inside, once');
     const counts = [...tally].sort().map(([code, count]) => `${count} ${code}`).join(', ');
     recordFigure('scope race', `200 calls on a directory swapped for a link to outside by another process: ${counts}; 0 bytes outside`);
+  });
+});
+
+describe('MCP server: client roots fail closed', function () {
+  this.timeout(60_000);
+  let base: string;
+  let session: McpSession | undefined;
+
+  beforeEach(() => {
+    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-roots-')));
+    fs.writeFileSync(path.join(base, 'a.txt'), 'x\n');
+  });
+
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  async function refusedSaying(pattern: RegExp): Promise<void> {
+    const envelope = envelopeOf((await session!.call('multi_edit', edit(path.join(base, 'a.txt'), 'x', 'y'))).response);
+    assert.equal(envelope.error_code, 'OUTSIDE_WORKSPACE');
+    assert.match(envelope.recovery_hints.join('\n'), pattern);
+    assert.equal(fs.readFileSync(path.join(base, 'a.txt'), 'utf8'), 'x\n');
+  }
+
+  async function rootsChanged(expected: string): Promise<void> {
+    const seen = session!.stderr().length;
+    await session!.client.sendRootsListChanged();
+    const deadline = Date.now() + 10_000;
+    while (!session!.stderr().slice(seen).includes(`roots: ${expected}`)) {
+      assert.ok(Date.now() < deadline, `the server took the new roots (${expected})`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('only unusable roots (a file: URI on another host, a malformed one) is an empty scope, not the working directory; every edit is refused saying why', async () => {
+    session = await startMcpSession({ cwd: base, roots: () => [{ uri: 'file://remote-host/share' }, { uri: 'file://%zz/x' }] });
+    await refusedSaying(/lists no root the server can use .*file:\/\/remote-host\/share/);
+  });
+
+  it('an https: root, which the SDK refuses as a roots/list answer, is an empty scope too', async () => {
+    session = await startMcpSession({ cwd: base, roots: () => [{ uri: 'https://example.com/repo' }] });
+    await refusedSaying(/roots\/list failed|lists no root the server can use/);
+  });
+
+  it('roots changed mid-session: a usable root is edited, then an empty list refuses every edit, then the root is back', async () => {
+    let roots: { uri: string }[] = [{ uri: pathToFileURL(base).href }];
+    session = await startMcpSession({ cwd: base, roots: () => roots });
+    successOf((await session.call('multi_edit', edit(path.join(base, 'a.txt'), 'x', 'y'))).response);
+    fs.writeFileSync(path.join(base, 'a.txt'), 'x\n');
+    roots = [];
+    await rootsChanged('none');
+    await refusedSaying(/lists no root, so nothing may be edited/);
+    roots = [{ uri: pathToFileURL(base).href }];
+    await rootsChanged(base);
+    successOf((await session.call('multi_edit', edit(path.join(base, 'a.txt'), 'x', 'y'))).response);
+  });
+
+  it('a client that declares roots but fails roots/list is an empty scope', async () => {
+    session = await startMcpSession({ cwd: base, roots: () => { throw new Error('no roots here'); } });
+    await refusedSaying(/roots\/list failed/);
   });
 });

@@ -15,24 +15,25 @@ describe('settings: reading multiEdit.*', () => {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       'retry.maxAttempts': 2, 'retry.maxTotalMs': 500, 'diagnostics.historyLimit': 7, 'diagnostics.confirmReplaceAll': false,
-      insideIndentation: 'refuseMultiline', insideToken: 'warn',
+      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn',
       'statusBar.enabled': false,
     }));
     assert.deepEqual(settings, {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false, showStatusBar: false,
-      insideIndentation: 'refuseMultiline', insideToken: 'warn',
+      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn',
     });
   });
 
   it('falls back to the default for a value of the wrong type or an unknown enum member', () => {
     const settings = readSettings(source({
       contextLines: '3', saveAfterEdit: 'sometimes', confirmation: 42, allowOutsideWorkspace: 'yes', protectedGlobs: '**/.git/**',
-      insideIndentation: 'never', insideToken: 'sometimes',
+      insideIndentation: 'never', insideToken: 'sometimes', syntaxCheck: 'sometimes',
     }));
     assert.equal(settings.insideIndentation, DEFAULT_SETTINGS.insideIndentation);
     assert.equal(settings.insideToken, DEFAULT_SETTINGS.insideToken);
+    assert.equal(settings.syntaxCheck, 'refuse');
     assert.equal(settings.contextLines, DEFAULT_SETTINGS.contextLines);
     assert.equal(settings.saveAfterEdit, DEFAULT_SETTINGS.saveAfterEdit);
     assert.equal(settings.confirmation, DEFAULT_SETTINGS.confirmation);

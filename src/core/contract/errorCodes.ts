@@ -65,6 +65,11 @@ export const ERROR_CODES = {
     summary: 'old_string occurs more than once and replace_all is false.',
     hints: [REREAD, 'Add surrounding lines to old_string so that it occurs exactly once', 'Set replace_all to true to replace every occurrence'],
   },
+  SYNTAX_REGRESSION: {
+    category: 'input', retryable: true, nextAction: 'fix_and_resubmit',
+    summary: 'The edits would leave the file with a syntax error it did not have; nothing was written.',
+    hints: ['Fix new_string so the file still parses, then resubmit; errors the file already had do not count'],
+  },
   FILE_NOT_FOUND: {
     category: 'filesystem', retryable: true, nextAction: 'fix_and_resubmit',
     summary: 'No file exists at the path.',

@@ -43,7 +43,13 @@ export type MultiEditFilesRequest = z.infer<typeof multiEditFilesSchema>;
 
 const errorCodeSchema = z.enum(ALL_ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
 
-export const warningSchema = z.object({ code: z.string(), message: z.string(), file_path: z.string().optional() });
+export const warningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  file_path: z.string().optional(),
+  /** SYNTAX_REGRESSION: the 1-based line of the first new syntax error in the written text. */
+  line: z.number().int().min(1).optional(),
+});
 
 export const fileResultSchema = z.object({
   file_path: z.string(),
@@ -124,6 +130,8 @@ export const contextSchema = z.object({
   nearby_names: z.array(z.string()).optional(),
   /** FILE_NOT_FOUND, RELATIVE_PATH: the existing file that a path written with backslashes names with forward slashes. */
   existing_path: z.string().optional(),
+  /** SYNTAX_REGRESSION: where the edits' new syntax errors are in the would-be text (1-based), at most 5, first one first. */
+  syntax_errors: z.array(z.object({ line: z.number().int().min(1), column: z.number().int().min(1) })).optional(),
 });
 
 export const editStatusSchema = z.object({

@@ -6,7 +6,7 @@
 import type { EngineContext } from './engineContext';
 import type { ErrorCode } from '../contract/errorCodes';
 import type { PlannedChange, StoreResult } from '../store/fileStore';
-import type { PlannedFile } from './plan';
+import type { PlannedFile } from '../plan/filePlan';
 import { retryWhileBusy } from './retry';
 
 export type CommitResult =

@@ -5,7 +5,7 @@
  * which line); the work is bounded by the counts below.
  */
 import type { EngineContext } from './engineContext';
-import type { FileFailure } from './plan';
+import type { FileFailure } from '../plan/filePlan';
 import { LineIndex } from '../text/lineIndex';
 import { splitPath } from '../nearMiss/nearbyNames';
 import type { Diagnosis } from '../contract/schemas';

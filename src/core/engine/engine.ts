@@ -10,14 +10,19 @@ import { codeInfo, type ErrorCode } from '../contract/errorCodes';
 import { failureEnvelope } from '../report/failureReport';
 import { findElsewhere } from './elsewhere';
 import { TOOL_MULTI_EDIT_FILES } from '../contract/toolNames';
-import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
+import { DEFAULT_LIMITS } from '../contract/limits';
+import type { PathCheckResult } from '../store/paths';
+import type { EngineOptions } from './options';
 import type { FileStat, StoreResult } from '../store/fileStore';
-import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedFile } from './plan';
+import { planFile, statWithRetry } from './planFile';
+import type { FileFailure, FilePlan, PlannedFile } from '../plan/filePlan';
 import { parseRequest, type ParsedRequest, type ResolvedRequest } from '../request/request';
 import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
 import { successResponse } from '../report/successReport';
+import { syntaxRegressions } from '../syntax/syntaxGate';
+import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
 
-export type { PlannedFile } from './plan';
+export type { PlannedFile } from '../plan/filePlan';
 
 export interface RequestPlan {
   /** The request this plan was made from. */
@@ -145,6 +150,14 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       maxEnvelopeBytes: maxBytes,
     }), request);
   }
+  const planned = plans.flatMap((plan, fileIndex) => (plan.ok ? [{ file: plan.file, fileIndex }] : []));
+  const syntax = await syntaxVerdict(planned, request, context);
+  if (!syntax.ok) {
+    return refuse(syntax.envelope, request);
+  }
+  if (context.isCancelled()) {
+    return refuse(cancelled(request, context), request);
+  }
   const pathWarnings = pathChecks.flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
   return {
     ok: true,
@@ -152,9 +165,32 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       request,
       dryRun: request.dryRun,
       includeDiff: request.includeDiff,
-      files: plans.flatMap((plan) => (plan.ok ? [plan.file] : [])),
-      warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : []))],
+      files: planned.map(({ file }) => file),
+      warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : [])), ...syntax.warnings],
     },
+  };
+}
+
+/** The syntax gate's answer for a request that planned: a refusal, or the warnings its policy asks for. */
+async function syntaxVerdict(
+  planned: readonly { readonly file: PlannedFile; readonly fileIndex: number }[], request: ResolvedRequest, context: EngineContext,
+): Promise<{ ok: true; warnings: Warning[] } | { ok: false; envelope: ErrorEnvelope }> {
+  if (!context.syntax) {
+    return { ok: true, warnings: [] };
+  }
+  const regressions = await syntaxRegressions(planned, context.syntax.checker, context.isCancelled);
+  if (context.syntax.policy === 'warn' || regressions.length === 0) {
+    return { ok: true, warnings: regressions.map((regression) => syntaxWarning(regression, request.files[regression.fileIndex].edits.length, request.dryRun)) };
+  }
+  return {
+    ok: false,
+    envelope: failureEnvelope({
+      multiFile: isMultiFile(request.tool),
+      failures: regressions.map((regression) => syntaxFailure(regression, request.files[regression.fileIndex].edits, context)),
+      totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
+      dryRun: request.dryRun,
+      maxEnvelopeBytes: context.limits.maxEnvelopeBytes,
+    }),
   };
 }
 

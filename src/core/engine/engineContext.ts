@@ -1,7 +1,10 @@
 /** EngineOptions with every default filled in, as the engine's modules use them. */
 import type { FileStore } from '../store/fileStore';
-import { DEFAULT_LIMITS, type EngineOptions, type Limits, type PathCheck, type RetryPolicy } from './options';
+import { DEFAULT_LIMITS, type Limits } from '../contract/limits';
+import type { PathCheck } from '../store/paths';
+import type { EngineOptions, RetryPolicy } from './options';
 import { defaultPathCheck } from '../store/paths';
+import type { SyntaxChecker } from '../syntax/syntaxChecker';
 import { realSleep, retryPolicyOf, withDefaults, type Sleep } from './retry';
 
 export interface EngineContext {
@@ -12,6 +15,8 @@ export interface EngineContext {
   readonly checkPath: PathCheck;
   readonly displayPath: (path: string) => string;
   readonly isCancelled: () => boolean;
+  /** Absent when the gate is off or no checker was given. */
+  readonly syntax?: { readonly checker: SyntaxChecker; readonly policy: 'refuse' | 'warn' };
 }
 
 export function engineContext(options: EngineOptions): EngineContext {
@@ -24,5 +29,11 @@ export function engineContext(options: EngineOptions): EngineContext {
     checkPath: options.checkPath ?? ((path) => defaultPathCheck(path)),
     displayPath: displayPath ? (path) => displayPath(path) : (path) => path,
     isCancelled: () => options.cancellation?.isCancellationRequested === true,
+    ...syntaxGate(options),
   };
+}
+
+function syntaxGate(options: EngineOptions): Pick<EngineContext, 'syntax'> {
+  const policy = options.syntaxCheck ?? 'refuse';
+  return options.syntaxChecker && policy !== 'off' ? { syntax: { checker: options.syntaxChecker, policy } } : {};
 }

@@ -4,10 +4,8 @@
  * old_string was often cut short (a read tool clipped the line, the model stopped
  * mid-word), and replacing it leaves the rest of the token glued to new_string.
  */
+import type { InsideTokenPolicy } from '../contract/limits';
 import type { WorkingText } from './workingText';
-
-/** What to do with a match that cuts a token: see Limits.insideToken. */
-export type InsideTokenPolicy = 'warn' | 'refuseSuspicious' | 'refuse';
 
 /** Where a match cuts a token, and what stays of it outside the match. */
 export interface TokenCut {

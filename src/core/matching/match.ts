@@ -3,9 +3,10 @@
  * it, and applies the ones that match. A failed edit does not stop the checking of
  * later edits, so one response can name every edit that needs fixing.
  */
-import { refusesTokenCut, tokenCut, type InsideTokenPolicy, type TokenCut } from './insideToken';
+import { refusesTokenCut, tokenCut, type TokenCut } from './insideToken';
 import { PieceText } from './pieceText';
 import { PlainText, type WorkingText } from './workingText';
+import type { InsideIndentationPolicy, InsideTokenPolicy } from '../contract/limits';
 
 /** An edit with its strings already in the file's line endings. */
 export interface EditToCheck {
@@ -16,16 +17,13 @@ export interface EditToCheck {
   readonly asSent?: { readonly oldString: string; readonly newString: string };
 }
 
-/** What to do when old_string starts with whitespace and matches inside a line's indentation. */
-export type InsideIndentationPolicy = 'warn' | 'refuseMultiline' | 'refuse';
-
 /** A match that starts inside a line's indentation: the indentation left of it, which the replacement keeps. */
 export interface IndentedMatch {
   readonly offset: number;
   readonly indentBefore: string;
 }
 
-export type { InsideTokenPolicy, TokenCut } from './insideToken';
+export type { TokenCut } from './insideToken';
 
 export type EditVerdict =
   | { readonly status: 'applied'; readonly replacements: number; readonly insideIndentation?: IndentedMatch; readonly insideToken?: TokenCut }
@@ -223,14 +221,22 @@ function refusesIndentedMatch(policy: InsideIndentationPolicy, edit: EditToCheck
   return policy === 'refuse' || (policy === 'refuseMultiline' && edit.newString.includes('\n'));
 }
 
-/** The leftmost occurrences that do not overlap, as split/join would replace them. */
-export function nonOverlapping(starts: readonly number[], length: number): number[] {
-  const kept: number[] = [];
-  let free = 0;
-  for (const start of starts) {
-    if (start >= free) {
-      kept.push(start);
-      free = start + length;
+/**
+ * The leftmost occurrences that do not overlap, as split/join would replace them:
+ * `starts` itself when none overlap (the usual case, and no second array of millions
+ * of offsets for a replace_all on every line).
+ */
+export function nonOverlapping(starts: readonly number[], length: number): readonly number[] {
+  const firstOverlap = starts.findIndex((start, index) => index > 0 && start < starts[index - 1] + length);
+  if (firstOverlap === -1) {
+    return starts;
+  }
+  const kept = starts.slice(0, firstOverlap);
+  let free = kept[kept.length - 1] + length;
+  for (let index = firstOverlap; index < starts.length; index++) {
+    if (starts[index] >= free) {
+      kept.push(starts[index]);
+      free = starts[index] + length;
     }
   }
   return kept;

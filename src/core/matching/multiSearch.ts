@@ -15,8 +15,15 @@ const MIN_SCANNED_PATTERNS = 5;
 /** The key window is at most this long, so every shift fits in a byte. */
 const MAX_WINDOW = 64;
 const BLOCK = 3;
-const HASH_BITS = 18;
-const HASH_MASK = (1 << HASH_BITS) - 1;
+/**
+ * The tables have 2^bits entries: 2^18 (1 MB in all) from texts of
+ * about 1 MB up, fewer for smaller texts, where a few more hash collisions cost little
+ * and a megabyte of tables would be several times the text.
+ */
+const MAX_HASH_BITS = 18;
+const MIN_HASH_BITS = 12;
+/** Rarity is only compared, so block counts stop at the top of 16 bits. */
+const MAX_FREQUENCY = 0xffff;
 /** Characters sampled from the text (at its start, middle and end) to learn which blocks are common. */
 const SAMPLE_CHARS = 1 << 14;
 
@@ -48,24 +55,35 @@ export function occurrencesOfAll(text: string, patterns: readonly string[]): Map
   return found;
 }
 
-function blockHash(value: string, end: number): number {
-  return ((value.charCodeAt(end - 2) << 12) ^ (value.charCodeAt(end - 1) << 6) ^ value.charCodeAt(end)) & HASH_MASK;
+function hashBitsFor(textLength: number): number {
+  return Math.min(MAX_HASH_BITS, Math.max(MIN_HASH_BITS, Math.ceil(Math.log2(textLength + 1)) - 2));
+}
+
+/** A hash of the block of BLOCK characters that ends at `end`, folded to `bits` bits. */
+function blockHash(value: string, end: number, bits: number): number {
+  const hash = (value.charCodeAt(end - 2) << 12) ^ (value.charCodeAt(end - 1) << 6) ^ value.charCodeAt(end);
+  return (hash ^ (hash >>> bits)) & ((1 << bits) - 1);
 }
 
 /** How often each block hash occurs in a sample of the text and in the patterns. */
-function blockFrequencies(text: string, patterns: readonly string[]): Uint32Array {
-  const frequency = new Uint32Array(1 << HASH_BITS);
+function blockFrequencies(text: string, patterns: readonly string[], bits: number): Uint16Array {
+  const frequency = new Uint16Array(1 << bits);
+  const count = (hash: number): void => {
+    if (frequency[hash] < MAX_FREQUENCY) {
+      frequency[hash]++;
+    }
+  };
   const length = text.length;
   for (const anchor of [0, length >> 1, length - SAMPLE_CHARS]) {
     const from = Math.max(BLOCK - 1, anchor);
     const to = Math.min(length, from + SAMPLE_CHARS);
     for (let end = from; end < to; end++) {
-      frequency[blockHash(text, end)]++;
+      count(blockHash(text, end, bits));
     }
   }
   for (const pattern of patterns) {
     for (let end = BLOCK - 1; end < pattern.length; end++) {
-      frequency[blockHash(pattern, end)]++;
+      count(blockHash(pattern, end, bits));
     }
   }
   return frequency;
@@ -75,13 +93,13 @@ function blockFrequencies(text: string, patterns: readonly string[]): Uint32Arra
  * Each pattern is keyed by a window of `width` characters. The window is chosen to
  * end in its rarest block, so the positions that need verifying are few.
  */
-function keyWindowOffsets(patterns: readonly string[], width: number, frequency: Uint32Array): Int32Array {
+function keyWindowOffsets(patterns: readonly string[], width: number, frequency: Uint16Array, bits: number): Int32Array {
   const offsets = new Int32Array(patterns.length);
   patterns.forEach((pattern, id) => {
     let best = 0;
     let bestFrequency = Infinity;
     for (let offset = 0; offset + width <= pattern.length; offset++) {
-      const count = frequency[blockHash(pattern, offset + width - 1)];
+      const count = frequency[blockHash(pattern, offset + width - 1, bits)];
       if (count < bestFrequency) {
         bestFrequency = count;
         best = offset;
@@ -94,20 +112,22 @@ function keyWindowOffsets(patterns: readonly string[], width: number, frequency:
 
 function wuManber(text: string, patterns: readonly string[]): number[][] {
   const width = patterns.reduce((shortest, pattern) => Math.min(shortest, pattern.length), MAX_WINDOW);
-  const offsets = keyWindowOffsets(patterns, width, blockFrequencies(text, patterns));
-  const shift = new Uint8Array(1 << HASH_BITS).fill(width - BLOCK + 1);
-  const bucketHead = new Int32Array(1 << HASH_BITS).fill(-1);
+  const bits = hashBitsFor(text.length);
+  const offsets = keyWindowOffsets(patterns, width, blockFrequencies(text, patterns, bits), bits);
+  const shift = new Uint8Array(1 << bits).fill(width - BLOCK + 1);
+  // Pattern ids fit in 16 bits for any request of fewer than 32,767 edits: half the table.
+  const bucketHead = (patterns.length < 0x7fff ? new Int16Array(1 << bits) : new Int32Array(1 << bits)).fill(-1);
   const bucketNext = new Int32Array(patterns.length).fill(-1);
   patterns.forEach((pattern, id) => {
     const offset = offsets[id];
     for (let end = BLOCK - 1; end < width; end++) {
-      const hash = blockHash(pattern, offset + end);
+      const hash = blockHash(pattern, offset + end, bits);
       const distance = width - 1 - end;
       if (distance < shift[hash]) {
         shift[hash] = distance;
       }
     }
-    const keyHash = blockHash(pattern, offset + width - 1);
+    const keyHash = blockHash(pattern, offset + width - 1, bits);
     bucketNext[id] = bucketHead[keyHash];
     bucketHead[keyHash] = id;
   });
@@ -116,7 +136,7 @@ function wuManber(text: string, patterns: readonly string[]): number[][] {
   const length = text.length;
   let position = width - 1;
   while (position < length) {
-    const hash = blockHash(text, position);
+    const hash = blockHash(text, position, bits);
     const distance = shift[hash];
     if (distance > 0) {
       position += distance;

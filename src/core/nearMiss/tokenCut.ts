@@ -29,7 +29,7 @@ export function tokenCutWarning(editIndex: number, cut: TokenCut, filePath: stri
   const { edge, outside } = sideWords(cut);
   return {
     code: 'MATCH_INSIDE_TOKEN',
-    message: `Edit ${editIndex}'s old_string ${edge} inside ${tokenName(cut)} in ${displayPath} (${outside}), and that part of the token was kept next to new_string; check the result`,
+    message: `Edit ${editIndex + 1}'s old_string ${edge} inside ${tokenName(cut)} in ${displayPath} (${outside}), and that part of the token was kept next to new_string; check the result`,
     file_path: filePath,
   };
 }

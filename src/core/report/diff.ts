@@ -13,6 +13,8 @@ const CHUNK = 4096;
 const NO_FINAL_NEWLINE = '\\ No newline at end of file';
 /** Small pieces of the diff are joined in batches of this many, so millions of lines do not make millions of strings. */
 const PIECES_PER_BATCH = 4096;
+/** Lines are prefixed a block of about this many characters at a time. */
+const BLOCK_CHARS = 1 << 16;
 
 export function unifiedDiff(displayPath: string, before: string, after: string): string {
   if (before === after) {
@@ -26,12 +28,17 @@ export function unifiedDiff(displayPath: string, before: string, after: string):
   return `--- ${displayPath}\n+++ ${displayPath}\n${writer.text()}`;
 }
 
-/** Joins many small strings in batches; large ones are kept as they are. */
+/** Joins many small strings in batches; a large one is kept as it is, never copied before the final join. */
 class TextSink {
   private readonly batches: string[] = [];
   private pieces: string[] = [];
 
   push(piece: string): void {
+    if (piece.length >= BLOCK_CHARS) {
+      this.flush();
+      this.batches.push(piece);
+      return;
+    }
     this.pieces.push(piece);
     if (this.pieces.length >= PIECES_PER_BATCH) {
       this.flush();
@@ -39,9 +46,10 @@ class TextSink {
   }
 
   append(sink: TextSink): void {
-    this.flush();
     sink.flush();
-    this.batches.push(...sink.batches);
+    for (const batch of sink.batches) {
+      this.push(batch);
+    }
   }
 
   text(): string {
@@ -154,11 +162,13 @@ class HunkWriter {
     if (!hunk || start === end) {
       return;
     }
-    const ended = text.charCodeAt(end - 1) === 10;
-    const block = text.slice(start, ended ? end - 1 : end);
-    hunk.body.push(prefix);
-    hunk.body.push(block.replaceAll('\n', `\n${prefix}`));
-    hunk.body.push(ended ? '\n' : `\n${NO_FINAL_NEWLINE}\n`);
+    for (let at = start; at < end;) {
+      const cut = blockEnd(text, at, end);
+      const ended = text.charCodeAt(cut - 1) === 10;
+      // split and join, a block at a time: replaceAll with millions of matches costs gigabytes.
+      hunk.body.push(prefix + text.slice(at, ended ? cut - 1 : cut).split('\n').join(`\n${prefix}`) + (ended ? '\n' : `\n${NO_FINAL_NEWLINE}\n`));
+      at = cut;
+    }
     hunk.oldLines += oldLines;
     hunk.newLines += newLines;
   }
@@ -170,6 +180,19 @@ class HunkWriter {
     this.out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@\n`);
     this.out.append(hunk.body);
   }
+}
+
+/** The end of a block of whole lines from `start`: about BLOCK_CHARS long, or one longer line, or up to `end`. */
+function blockEnd(text: string, start: number, end: number): number {
+  if (end - start <= BLOCK_CHARS) {
+    return end;
+  }
+  const lastNewline = text.lastIndexOf('\n', start + BLOCK_CHARS - 1);
+  if (lastNewline >= start) {
+    return lastNewline + 1;
+  }
+  const nextNewline = text.indexOf('\n', start + BLOCK_CHARS);
+  return nextNewline === -1 || nextNewline >= end ? end : nextNewline + 1;
 }
 
 /** The offset `lines` whole lines after `offset` (or the end of the text). */

@@ -2,7 +2,7 @@
 import { clipDiffs } from './diffBudget';
 import { unifiedDiff } from './diff';
 import { plural } from '../contract/format';
-import type { PlannedFile } from '../engine/plan';
+import type { PlannedFile } from '../plan/filePlan';
 import type { FileResult, SuccessResponse, Warning } from '../contract/schemas';
 
 export interface SuccessInput {

@@ -5,7 +5,15 @@
  * are plain relative names, so they are RELATIVE_PATH, never a file in the current
  * directory.
  */
-import type { PathCheckResult } from '../engine/options';
+import type { ErrorCode } from '../contract/errorCodes';
+import type { Warning } from '../contract/schemas';
+
+export type PathCheckResult =
+  | { readonly ok: true; readonly path: string; readonly warning?: Warning }
+  | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly hints?: readonly string[] };
+
+/** Resolves and vets a requested path before anything is read. */
+export type PathCheck = (requestedPath: string) => PathCheckResult | Promise<PathCheckResult>;
 
 const WINDOWS_DRIVE_ABSOLUTE = /^[A-Za-z]:[\\/]/;
 const WINDOWS_UNC = /^\\\\[^\\]/;

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { version } from '../../../package.json';
-import { errnoOf, runRequest, storeFailureFromError, toolForRequest } from '../../core/index';
+import { errnoOf, isRecord, runRequest, storeFailureFromError, toolForRequest, type SyntaxCheckPolicy } from '../../core/index';
 import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
@@ -16,6 +16,7 @@ import { checkCliPath } from './cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { NodeFileStore } from '../store/nodeFileStore';
+import { nodeSyntaxGate } from '../syntaxGate';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;
@@ -58,15 +59,16 @@ function reportUsageError(message: string, showUsage: boolean): number {
 }
 
 async function apply(command: ApplyCommand): Promise<number> {
-  const request = parseRequest(await readRequestText(command.source), command.source);
+  const request = parseRequestJson(await readRequestText(command.source), command.source);
   const tool = toolForRequest(request);
-  const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
+  const input = command.dryRun && isRecord(request) ? { ...request, dry_run: true } : request;
   const interruption = new Interruption();
   const { response } = await interruption.during(() => runRequest(tool, input, {
     store: new NodeFileStore(),
     checkPath: checkCliPath,
     displayPath,
     cancellation: interruption,
+    ...cliSyntaxGate(command.syntaxCheck),
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: {
       maxDiffBytes: Number.POSITIVE_INFINITY,
@@ -84,6 +86,11 @@ async function apply(command: ApplyCommand): Promise<number> {
     process.stderr.write(`multi-edit: ${outcome}, but the report could not be written to standard output (${unwritten})\n`);
   }
   return exitCode;
+}
+
+/** The syntax gate as the CLI runs it: a grammar that cannot load is said on stderr once. */
+function cliSyntaxGate(policy: SyntaxCheckPolicy): ReturnType<typeof nodeSyntaxGate> {
+  return nodeSyntaxGate(policy, (message) => process.stderr.write(`multi-edit: ${message}\n`));
 }
 
 /** Writes to stdout; a closed pipe or a full device is returned as a reason, never thrown. */
@@ -126,7 +133,7 @@ async function readRequestText(source: string): Promise<string> {
   }
 }
 
-function parseRequest(text: string, source: string): unknown {
+function parseRequestJson(text: string, source: string): unknown {
   const from = source === STDIN_OPERAND ? 'standard input' : `"${source}"`;
   const json = text.replace(/^\uFEFF/, '');
   if (json.trim() === '') {
@@ -137,10 +144,6 @@ function parseRequest(text: string, source: string): unknown {
   } catch (error) {
     throw new UsageError(`the request from ${from} is not valid JSON: ${(error as Error).message}`);
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Paths inside the current directory read relative to it; others stay absolute. */

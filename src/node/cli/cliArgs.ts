@@ -1,6 +1,6 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
-import type { InsideIndentationPolicy, InsideTokenPolicy } from '../../core/index';
+import { isSyntaxCheckPolicy, SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type SyntaxCheckPolicy } from '../../core/index';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -19,6 +19,8 @@ export interface ApplyCommand {
   readonly insideIndentation?: InsideIndentationPolicy;
   /** --inside-token: what to do with a match that starts or ends inside a word or a number. */
   readonly insideToken?: InsideTokenPolicy;
+  /** --syntax-check: what an edit that breaks the file's parse does (default refuse). */
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -27,6 +29,7 @@ export interface McpCommand {
   /** The --root directories, as given (resolved by the server). */
   readonly roots: readonly string[];
   readonly insideToken?: InsideTokenPolicy;
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 export type CliCommand =
@@ -79,11 +82,28 @@ export function parseArgs(args: readonly string[]): CliCommand {
   return parseApply(rest);
 }
 
+/** `--syntax-check P` or `--syntax-check=P` at args[index]: the policy and how many arguments it took, or a usage error. */
+function syntaxCheckOption(args: readonly string[], index: number): { policy: SyntaxCheckPolicy; used: number } | { error: string } | undefined {
+  const arg = args[index];
+  if (arg !== '--syntax-check' && !arg.startsWith('--syntax-check=')) {
+    return undefined;
+  }
+  const value = arg === '--syntax-check' ? args[index + 1] : arg.slice('--syntax-check='.length);
+  return isSyntaxCheckPolicy(value)
+    ? { policy: value, used: arg === '--syntax-check' ? 2 : 1 }
+    : { error: `--syntax-check needs one of ${SYNTAX_CHECK_POLICIES.join(', ')}` };
+}
+
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   let insideToken: InsideTokenPolicy | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax && 'error' in syntax) {
+      return usageError(syntax.error);
+    }
     const token = optionAt(args, index, '--inside-token');
     if (token) {
       const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
@@ -92,6 +112,9 @@ function parseMcp(args: readonly string[]): CliCommand {
       }
       insideToken = policy;
       index = token.last;
+    } else if (syntax) {
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
     } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
@@ -102,7 +125,7 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots, ...(insideToken ? { insideToken } : {}) };
+  return { kind: 'mcp', roots, syntaxCheck, ...(insideToken ? { insideToken } : {}) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
@@ -111,12 +134,17 @@ function parseApply(args: readonly string[]): CliCommand {
   let insideIndentation: InsideIndentationPolicy | undefined;
   let insideToken: InsideTokenPolicy | undefined;
   let maxFileBytes: number | undefined;
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--') {
       operands.push(...args.slice(index + 1));
       break;
+    }
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax && 'error' in syntax) {
+      return usageError(syntax.error);
     }
     const token = optionAt(args, index, '--inside-token');
     if (token) {
@@ -126,6 +154,9 @@ function parseApply(args: readonly string[]): CliCommand {
       }
       insideToken = policy;
       index = token.last;
+    } else if (syntax) {
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
     } else if (arg === '--dry-run') {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
@@ -162,5 +193,5 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], ...(insideIndentation ? { insideIndentation } : {}), ...(insideToken ? { insideToken } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], syntaxCheck, ...(insideIndentation ? { insideIndentation } : {}), ...(insideToken ? { insideToken } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }

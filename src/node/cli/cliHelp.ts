@@ -1,8 +1,9 @@
 /** The CLI's usage line and its --help text. */
 import { ERRORS_DOC_URL } from '../../core/index';
 
-export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse] [--inside-token warn|refuseSuspicious|refuse] <request.json | ->
-       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse]`;
+export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse]
+                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] <request.json | ->
+       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off]`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -43,6 +44,12 @@ Options:
                          replace_all edits are only warned.
   --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
                          default 32.
+  --syntax-check P       (apply and mcp) An edit that leaves a file with a syntax
+                         error it did not have: refuse (default) refuses the whole
+                         request with SYNTAX_REGRESSION and writes nothing; warn
+                         applies it with a SYNTAX_REGRESSION warning; off parses
+                         nothing. Checked: TypeScript, JavaScript, Python, Go, Rust,
+                         Java, C#, C, C++, Ruby, PHP, shell, CSS and JSON files.
   -h, --help             Show this help.
   --version              Print the version.
 

@@ -10,15 +10,15 @@
  */
 import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ListToolsRequestSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { runRequest, type InsideTokenPolicy } from '../../core';
+import { runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
+import { nodeSyntaxGate } from '../syntaxGate';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';
+import { LineTransport } from './lineTransport';
 import { inTurn } from './turns';
 
 export interface McpServerCommand {
@@ -26,6 +26,8 @@ export interface McpServerCommand {
   readonly roots: readonly string[];
   /** --inside-token: the insideToken policy for every call. */
   readonly insideToken?: InsideTokenPolicy;
+  /** What an edit that breaks a file's parse does. */
+  readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -33,14 +35,26 @@ const ROOTS_TIMEOUT_MS = 5_000;
 const EXIT_USAGE = 2;
 
 /**
- * tools/call as this server accepts it before the SDK checks the call's shape: loose
- * enough that arguments which are not an object reach the SDK's check and come back
- * as InvalidParams (the caller's fault), not as an internal error from a failed parse.
+ * The name and arguments of a tools/call, read here rather than by the SDK's schema,
+ * whose failure is a multi-line dump. A call that breaks the protocol is InvalidParams
+ * in one line; arguments that fit no tool's schema still reach the engine, which
+ * answers with a VALIDATION_FAILED envelope.
  */
-const CallToolRequest = z.object({
-  method: z.literal('tools/call'),
-  params: z.object({ name: z.string(), arguments: z.unknown().optional() }).passthrough(),
-});
+function toolCallOf(request: JSONRPCRequest): { readonly name: string; readonly args: unknown } {
+  const params: Record<string, unknown> = request.params ?? {};
+  if (typeof params.name !== 'string') {
+    throw new McpError(ErrorCode.InvalidParams, `tools/call: params.name must be a string, the tool's name (got ${describeValue(params.name)})`);
+  }
+  const args = params.arguments;
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+    throw new McpError(ErrorCode.InvalidParams, `tools/call: params.arguments must be an object (got ${describeValue(args)})`);
+  }
+  return { name: params.name, args };
+}
+
+function describeValue(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
 
 function log(message: string): void {
   process.stderr.write(`multi-edit mcp: ${message}\n`);
@@ -79,30 +93,38 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     );
   };
 
+  const syntaxGate = nodeSyntaxGate(command.syntaxCheck, log);
   const tools = toolDefinitions();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequest, (request, extra) => lifecycle.track((async () => {
-    await rootsReady;
-    const started = performance.now();
-    const { name, arguments: args } = request.params;
-    const checkPath = scope.pathCheck();
-    // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
-    const { response } = await inTurn(args, checkPath, () => runRequest(name, args, {
-      store: new NodeFileStore(fsPromises, { confine: scope.confinement() }),
-      checkPath,
-      displayPath: (path) => scope.displayPath(path),
-      cancellation: lifecycle.cancellationFor(extra.signal),
-      ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
-    }));
-    log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
-    return toolResult(response);
-  })()));
+  // tools/call is served as the fallback so that toolCallOf, not the SDK's schema, reads its params.
+  server.fallbackRequestHandler = (request, extra) => {
+    if (request.method !== 'tools/call') {
+      throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    }
+    const { name, args } = toolCallOf(request);
+    return lifecycle.track((async () => {
+      await rootsReady;
+      const started = performance.now();
+      const checkPath = scope.pathCheck();
+      // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
+      const { response } = await inTurn(args, checkPath, () => runRequest(name, args, {
+        store: new NodeFileStore(fsPromises, { confine: scope.confinement() }),
+        checkPath,
+        displayPath: (path) => scope.displayPath(path),
+        cancellation: lifecycle.cancellationFor(extra.signal),
+        ...syntaxGate,
+        ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
+      }));
+      log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
+      return toolResult(response);
+    })());
+  };
   server.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);
   server.oninitialized = refreshRoots;
   server.onerror = (error) => log(`protocol error: ${error.message}`);
 
   lifecycle.watch();
-  await server.connect(new StdioServerTransport());
+  await server.connect(new LineTransport());
   log(`serving multi_edit and multi_edit_files on stdio; roots: ${describeRoots(scope)}`);
   const reason = await lifecycle.whenStopped();
   await server.close();

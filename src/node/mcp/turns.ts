@@ -4,7 +4,7 @@
  * waits out another's lock file. Calls on other files run side by side. Other
  * processes are still kept out by the store's lock files.
  */
-import type { PathCheck } from '../../core';
+import { isRecord, type PathCheck } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 
 /** Runs `call` once every earlier call naming one of the same files has finished. */
@@ -25,8 +25,4 @@ function requestedPaths(args: unknown): string[] {
   }
   const entries = Array.isArray(args.files) ? args.files : [args];
   return entries.flatMap((entry) => (isRecord(entry) && typeof entry.file_path === 'string' ? [entry.file_path] : []));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { isFailureRef, type FailedRequest, type Failure } from '../problems/failure';
 import type { FailureFeed } from '../problems/failureFeed';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import type { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
 
 export interface EditorDeps {

@@ -1,9 +1,10 @@
 /** Preview request: the request's changes in the Refactor Preview; applying there commits them. */
 import type { EngineResponse } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
+import { reviewInRefactorPreview } from '../preview/previewReview';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 import { requestToRun } from './requestSource';
-import { reportWhenSettled } from './runRequest';
+import { plannedChanges, reportWhenSettled } from './runRequest';
 
 export function previewRequestCommand(deps: EditorDeps): EditorCommand {
   return {
@@ -13,8 +14,8 @@ export function previewRequestCommand(deps: EditorDeps): EditorCommand {
       if (!request) {
         return undefined;
       }
-      const record = await deps.services.runner.preview(request.tool, request.input, { source: 'command', ...(request.origin ? { origin: request.origin } : {}) });
-      return reportWhenSettled(deps, record);
+      const { record, plan } = await deps.services.runner.runReviewed(request.tool, request.input, { source: 'command', ...(request.origin ? { origin: request.origin } : {}) }, reviewInRefactorPreview);
+      return reportWhenSettled(deps, record, plan ? plannedChanges(plan) : []);
     },
   };
 }

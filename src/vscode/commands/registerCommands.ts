@@ -15,13 +15,16 @@ import { rerunRequestCommand } from './rerunRequest';
 import { retryWithReplaceAllCommand } from './retryWithReplaceAll';
 import { showEnvelopeCommand } from './showEnvelope';
 import { showLastEnvelopeCommand } from './showLastEnvelope';
+import { undoLastRequestCommand } from './undoLastRequest';
+import { useNearMatchCommand } from './useNearMatch';
 
 /** `onFailureAction` hears of each command run on a shown problem (a quick fix, a hover or notification link). */
 export function registerEditorCommands(context: vscode.ExtensionContext, deps: EditorDeps, onFailureAction?: () => void): void {
   const commands = [
     applyRequestCommand, previewRequestCommand, showLastEnvelopeCommand, clearDiagnosticsCommand, peekMatchesCommand,
     retryWithReplaceAllCommand, openFailedRequestCommand, showEnvelopeCommand, copyEnvelopeCommand, copyHintsCommand,
-    rerunRequestCommand, dismissDiagnosticCommand, compareWithFileCommand,
+    rerunRequestCommand, dismissDiagnosticCommand, compareWithFileCommand, undoLastRequestCommand,
+    useNearMatchCommand,
   ].map((create) => create(deps));
   for (const command of commands) {
     context.subscriptions.push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { REQUEST_FILE_GLOB } from '../platform/ids';
-import { toolForRequest, type ToolName } from '../../core/index';
+import { isRecord, toolForRequest, type ToolName } from '../../core/index';
 import type { RequestOrigin } from '../run/requestRecord';
 
 export interface RequestToRun {
@@ -14,10 +14,6 @@ export interface RequestToRun {
   readonly input: unknown;
   /** The document (and range) the JSON came from; absent for a request object. */
   readonly origin?: RequestOrigin;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Request files may name their JSON schema; that key describes the file, not the request. */

@@ -10,7 +10,7 @@ import type { Failure } from '../problems/failure';
 import { withReplaceAll } from '../run/requestVariants';
 import { pathKey } from '../platform/workspacePaths';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
-import { reportWhenSettled } from './runRequest';
+import { plannedChanges, reportWhenSettled } from './runRequest';
 
 const REPLACE_ALL = 'Replace All';
 
@@ -53,8 +53,11 @@ export function retryWithReplaceAllCommand(deps: EditorDeps): EditorCommand {
       if (planned.ok && !(await confirmed(deps, failure, planned.plan))) {
         return undefined;
       }
-      const record = planned.ok ? await deps.services.runner.commit(planned.plan, planned.id, options) : planned.record;
-      return reportWhenSettled(deps, record);
+      if (!planned.ok) {
+        return reportWhenSettled(deps, planned.record);
+      }
+      const record = await deps.services.runner.commit(planned.plan, planned.id, options);
+      return reportWhenSettled(deps, record, plannedChanges(planned.plan));
     },
   };
 }

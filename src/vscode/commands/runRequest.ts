@@ -4,14 +4,14 @@
  * after the diagnostics show the outcome.
  */
 import * as vscode from 'vscode';
-import { type EngineResponse, type ErrorCode, type ErrorEnvelope, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { type EngineResponse, type ErrorCode, type ErrorEnvelope, type RequestPlan, TOOL_MULTI_EDIT_FILES } from '../../core/index';
 import { diagnosticMessage } from '../problems/message';
 import type { RequestRecord, RequestSource } from '../run/requestRecord';
 import type { RunOptions } from '../run/requestRunner';
 import type { EditorDeps } from './editorCommand';
 import type { RequestToRun } from './requestSource';
 import { showResponse } from './showEnvelope';
-import { type FileChange, reportSuccess } from './successReport';
+import { type FileChange, reportSuccess } from './successNotification';
 
 /** Outcomes the user chose: reported plainly, not as problems. */
 const USER_OUTCOMES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
@@ -29,8 +29,12 @@ async function planAndCommit(deps: EditorDeps, tool: RequestToRun['tool'], input
     return { record: planned.record, changes: [] };
   }
   const record = await deps.services.runner.commit(planned.plan, planned.id, options);
-  const changes = planned.plan.files.map((file) => ({ path: file.path, displayPath: file.displayPath, before: file.original.text, after: file.newText }));
-  return { record, changes };
+  return { record, changes: plannedChanges(planned.plan) };
+}
+
+/** Each planned file's text before and after, for the success notification's Show Diff. */
+export function plannedChanges(plan: RequestPlan): FileChange[] {
+  return plan.files.map((file) => ({ path: file.path, displayPath: file.displayPath, before: file.original.text, after: file.newText }));
 }
 
 /** A multi_edit_files request gets a cancellable progress notification; a single file is quick. */

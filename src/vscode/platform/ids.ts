@@ -3,6 +3,8 @@ import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../../cor
 
 export const EXTENSION_ID = 'multi-edit.multi-edit';
 export const DIAGNOSTIC_SOURCE = 'multi-edit';
+/** Markers in request files have a source of their own, so they are not taken for failures in the edited files. */
+export const REQUEST_MARKER_SOURCE = `${DIAGNOSTIC_SOURCE} request`;
 export const CONFIG_SECTION = 'multiEdit';
 
 export const TOOL_REFERENCE_NAMES: Record<ToolName, string> = {
@@ -29,6 +31,8 @@ export const COMMANDS = {
   rerunRequest: 'multiEdit.rerunRequest',
   dismissDiagnostic: 'multiEdit.dismissDiagnostic',
   compareWithFile: 'multiEdit.compareWithFile',
+  undoLastRequest: 'multiEdit.undoLastRequest',
+  useNearMatch: 'multiEdit.useNearMatch',
 } as const;
 
 export const OUTPUT_CHANNEL_NAME = 'Multi-Edit';

@@ -3,7 +3,7 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import type { InsideIndentationPolicy, InsideTokenPolicy, Limits, RetryPolicy } from '../../core/index';
+import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type Limits, type RetryPolicy, type SyntaxCheckPolicy } from '../../core/index';
 import { VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
 import { CONFIG_SECTION } from './ids';
 
@@ -45,6 +45,8 @@ export interface MultiEditSettings {
   readonly confirmReplaceAll: boolean;
   readonly insideIndentation: InsideIndentationPolicy;
   readonly insideToken: InsideTokenPolicy;
+  /** What an edit that leaves a file with a new syntax error does. */
+  readonly syntaxCheck: SyntaxCheckPolicy;
   /** Whether the status bar shows the last outcome and the open problems. */
   readonly showStatusBar: boolean;
 }
@@ -65,6 +67,7 @@ export const SETTING_KEYS = {
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
   insideIndentation: 'insideIndentation',
   insideToken: 'insideToken',
+  syntaxCheck: 'syntaxCheck',
   showStatusBar: 'statusBar.enabled',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
@@ -85,6 +88,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   confirmReplaceAll: true,
   insideIndentation: 'refuseMultiline',
   insideToken: 'refuseSuspicious',
+  syntaxCheck: 'refuse',
   showStatusBar: true,
 };
 
@@ -151,6 +155,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
     insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
     insideToken: readEnum(source, SETTING_KEYS.insideToken, INSIDE_TOKEN_VALUES, DEFAULT_SETTINGS.insideToken),
+    syntaxCheck: readEnum(source, SETTING_KEYS.syntaxCheck, SYNTAX_CHECK_POLICIES, DEFAULT_SETTINGS.syntaxCheck),
     showStatusBar: readBoolean(source, SETTING_KEYS.showStatusBar, DEFAULT_SETTINGS.showStatusBar),
   };
 }

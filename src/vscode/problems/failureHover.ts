@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/ids';
 import { type Failure, failureRef } from './failure';
-import type { FailureStore } from './failureStore';
-import { nearMissOf, visibleWhitespace } from './nearMiss';
+import type { FailureRegistry } from './failureRegistry';
+import { nearMissComparisonOf, visibleWhitespace } from './nearMissComparison';
 
 /** Line pairs shown in the hover; the diff editor shows all of them. */
 const MAX_HOVER_LINES = 8;
@@ -38,7 +38,7 @@ function commandLink(title: string, command: string, failure: Failure): string {
 
 /** The cause is in the problem's own message, just above in the same hover; this adds the text itself. */
 export function failureHover(failure: Failure, document: vscode.TextDocument): vscode.MarkdownString | undefined {
-  const nearMiss = nearMissOf(failure, document);
+  const nearMiss = nearMissComparisonOf(failure, document);
   if (!nearMiss) {
     return undefined;
   }
@@ -53,7 +53,7 @@ export function failureHover(failure: Failure, document: vscode.TextDocument): v
 }
 
 export class FailureHoverProvider implements vscode.HoverProvider {
-  constructor(private readonly failures: FailureStore) {}
+  constructor(private readonly failures: FailureRegistry) {}
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     for (const failure of this.failures.failuresAt(document.uri, position)) {
@@ -66,6 +66,6 @@ export class FailureHoverProvider implements vscode.HoverProvider {
   }
 }
 
-export function registerFailureHover(context: vscode.ExtensionContext, failures: FailureStore): void {
+export function registerFailureHover(context: vscode.ExtensionContext, failures: FailureRegistry): void {
   context.subscriptions.push(vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new FailureHoverProvider(failures)));
 }

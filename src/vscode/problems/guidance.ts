@@ -26,6 +26,7 @@ function guidanceForCode(code: ErrorCode): string {
     DUPLICATE_OLD_STRING: vscode.l10n.t('Merge the two edits, or add neighbouring lines so each old_string differs.'),
     MATCH_NOT_FOUND: vscode.l10n.t('Hover to compare old_string with the file, fix old_string in the request, then apply it again.'),
     AMBIGUOUS_MATCH: vscode.l10n.t('Add neighbouring lines to old_string, or use Ctrl+. to peek every match or retry with replace_all.'),
+    SYNTAX_REGRESSION: vscode.l10n.t('The edit would break this file\'s syntax: hover to see the lines as they would be written, fix new_string, or use Ctrl+. to apply it anyway.'),
     FILE_NOT_FOUND: vscode.l10n.t('Check file_path for a typo: no file exists there.'),
     FILE_EXISTS: vscode.l10n.t('A file already exists at this path; update it, or choose a free path.'),
     IS_DIRECTORY: vscode.l10n.t('Point file_path at a file inside this folder.'),

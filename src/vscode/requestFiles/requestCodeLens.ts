@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, REQUEST_FILE_GLOB } from '../platform/ids';
+import { NearMissActions } from './nearMissActions';
 import type { RequestFileMarkers } from './requestFileMarkers';
 
 export class RequestCodeLens implements vscode.CodeLensProvider {
@@ -35,5 +36,6 @@ export function registerRequestFiles(context: vscode.ExtensionContext, markers: 
   context.subscriptions.push(
     markers,
     vscode.languages.registerCodeLensProvider({ pattern: `**/${REQUEST_FILE_GLOB}` }, new RequestCodeLens(markers)),
+    vscode.languages.registerCodeActionsProvider({ pattern: `**/${REQUEST_FILE_GLOB}` }, new NearMissActions(markers), NearMissActions.metadata),
   );
 }

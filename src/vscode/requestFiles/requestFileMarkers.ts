@@ -6,14 +6,13 @@
  */
 import * as vscode from 'vscode';
 import { type ErrorCode, type ErrorEnvelope, errorDocLink, TOOL_MULTI_EDIT_FILES } from '../../core/index';
-import { DIAGNOSTIC_SOURCE } from '../platform/ids';
-import type { Services } from '../platform/services';
+import { REQUEST_MARKER_SOURCE } from '../platform/ids';
+import type { Services } from '../run/services';
 import { diagnosticMessage } from '../problems/message';
 import type { RequestRecord } from '../run/requestRecord';
 import { type JsonPath, locateJsonPath } from './jsonLocate';
+import { type NearMissFix, nearMissFixFor } from './nearMissFix';
 
-/** Markers in request files have a source of their own, so they are not counted twice as failures. */
-export const REQUEST_MARKER_SOURCE = `${DIAGNOSTIC_SOURCE} request`;
 
 /** Codes not worth a marker: the user chose them. */
 const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
@@ -23,6 +22,8 @@ export interface RequestMarker {
   readonly severity: vscode.DiagnosticSeverity;
   readonly code: ErrorCode;
   readonly message: string;
+  /** What a quick fix on it rewrites in the request, for a near miss that has one. */
+  readonly fix?: NearMissFix;
 }
 
 function filePrefix(record: RequestRecord, fileIndex: number | undefined): JsonPath {
@@ -49,8 +50,12 @@ export function requestMarkers(record: RequestRecord, envelope: ErrorEnvelope): 
       ...(diagnosis ? { diagnosis } : {}),
       hints: [],
     });
-    return marker([...filePrefix(record, fileIndex), 'edits', status.edit_index, 'old_string'],
-      failed ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Information, status.error_code ?? envelope.error_code, message);
+    const editPath = [...filePrefix(record, fileIndex), 'edits', status.edit_index];
+    const fix = failed ? nearMissFixFor(diagnosis, editPath, status.file_path ?? envelope.file_path) : undefined;
+    return {
+      ...marker([...editPath, 'old_string'], failed ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Information, status.error_code ?? envelope.error_code, message),
+      ...(fix ? { fix } : {}),
+    };
   });
   if (!envelope.edit_status.some((status) => status.status === 'failed')) {
     // A failure of a whole file (or request): on the field it concerns.
@@ -113,6 +118,19 @@ export class RequestFileMarkers implements vscode.Disposable {
   /** The last record of a request run from this document, if any. */
   lastRecord(uri: vscode.Uri): RequestRecord | undefined {
     return this.marked.get(uri.toString())?.record;
+  }
+
+  /** The near-miss fixes of the markers in `document` that touch `range`, each with its marker's range. */
+  fixesAt(document: vscode.TextDocument, range: vscode.Range): { readonly fix: NearMissFix; readonly range: vscode.Range }[] {
+    const marked = this.marked.get(document.uri.toString());
+    if (!marked?.wholeDocument) {
+      return [];
+    }
+    const json = document.getText();
+    return marked.markers.flatMap((marker) => {
+      const markerAt = marker.fix ? markerRange(document, 0, json, marker.path) : undefined;
+      return marker.fix && markerAt?.intersection(range) ? [{ fix: marker.fix, range: markerAt }] : [];
+    });
   }
 
   /** Removes every marker; the last outcomes stay for the CodeLens. */

@@ -4,13 +4,14 @@
  * request, gives it an id, logs it, and publishes its record on the RequestBus.
  */
 import type * as vscode from 'vscode';
-import { commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type ToolName } from '../../core/index';
-import { logOutcome, type OutcomeRecord } from '../platform/log';
+import {
+  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+} from '../../core/index';
+import { logOutcome, type OutcomeRecord } from './requestLog';
 import { createPathCheck } from '../../shared/pathPolicy';
 import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
 import { type ReviewResult, WorkspaceFileStore, type StoreHooks } from '../platform/workspaceFileStore';
 import { displayPath, pathPolicyConfig } from '../platform/workspacePaths';
-import { reviewInRefactorPreview } from '../preview/previewReview';
 import type { RequestBus, RequestOrigin, RequestRecord, RequestSource } from './requestRecord';
 
 export interface RunOptions {
@@ -20,6 +21,8 @@ export interface RunOptions {
   readonly outsideWorkspaceConfirmed?: boolean;
   /** Where the request's JSON came from, so failures of the request as a whole can point there. */
   readonly origin?: RequestOrigin;
+  /** Replaces the syntaxCheck setting for this request ("Apply anyway" runs at 'warn'). */
+  readonly syntaxCheck?: SyntaxCheckPolicy;
 }
 
 /** A request planned for someone to confirm, under the id its record will carry. */
@@ -32,6 +35,8 @@ export interface RequestRunnerDeps {
   readonly log: vscode.LogOutputChannel;
   readonly settings: SettingsReader;
   readonly hooks: StoreHooks;
+  /** Parses edited files for the syntax gate. */
+  readonly syntaxChecker: SyntaxChecker;
 }
 
 export class RequestRunner {
@@ -54,16 +59,16 @@ export class RequestRunner {
   }
 
   /**
-   * Shows the request in the Refactor Preview and commits what the user applies
-   * there. The preview is the dry run, so the request's own dry_run does not apply.
+   * Commits what the user confirms in `review` (the Refactor Preview hands its own), in place of
+   * the plain commit. The review is the dry run, so the request's own dry_run does not apply.
    */
-  async preview(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
+  async runReviewed(tool: ToolName, input: unknown, options: RunOptions, review: (plan: RequestPlan) => Promise<ReviewResult>): Promise<{ readonly record: RequestRecord; readonly plan?: RequestPlan }> {
     const planned = await this.plan(tool, input, options);
     if (!planned.ok) {
-      return planned.record;
+      return { record: planned.record };
     }
     const plan = withDryRun(planned.plan, false);
-    return this.commit(plan, planned.id, options, () => reviewInRefactorPreview(plan));
+    return { record: await this.commit(plan, planned.id, options, () => review(plan)), plan };
   }
 
   /** Validates and matches without writing, for a confirmation first; a failed plan is a finished request. */
@@ -102,6 +107,8 @@ export class RequestRunner {
       checkPath: createPathCheck(pathPolicyConfig(settings, options.outsideWorkspaceConfirmed)),
       displayPath,
       cancellation,
+      syntaxChecker: this.deps.syntaxChecker,
+      syntaxCheck: options.syntaxCheck ?? settings.syntaxCheck,
     };
   }
 

@@ -6,8 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { EngineResponse } from '../../core/index';
-import { COMMANDS, DIAGNOSTIC_SOURCE } from '../platform/ids';
-import type { Services } from '../platform/services';
+import { COMMANDS, DIAGNOSTIC_SOURCE, REQUEST_MARKER_SOURCE } from '../platform/ids';
+import type { Services } from '../run/services';
 import { affectsSetting } from '../platform/settings';
 
 const STATUS_ITEM_ID = 'multiEdit.status';
@@ -16,18 +16,23 @@ const SHOW_PROBLEMS = 'workbench.actions.view.problems';
 /** Outcomes the user chose: shown without the error mark. */
 const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
 
+/** Every Multi-Edit problem the Problems panel lists: in the edited files and in request files. */
 export function countOpenProblems(): number {
+  const ours = new Set([DIAGNOSTIC_SOURCE, REQUEST_MARKER_SOURCE]);
   return vscode.languages.getDiagnostics()
-    .reduce((count, [, diagnostics]) => count + diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE).length, 0);
+    .reduce((count, [, diagnostics]) => count + diagnostics.filter((diagnostic) => diagnostic.source !== undefined && ours.has(diagnostic.source)).length, 0);
 }
 
 export function editCountLabel(edits: number): string {
   return edits === 1 ? vscode.l10n.t('1 edit') : vscode.l10n.t('{0} edits', edits);
 }
 
-function outcomeText(response: EngineResponse): string {
+function outcomeText(response: EngineResponse, undone: boolean): string {
   if (response.success) {
     const edits = response.files.reduce((sum, file) => sum + file.edits_applied, 0);
+    if (undone) {
+      return `$(discard) ${vscode.l10n.t('{0} undone', editCountLabel(edits))}`;
+    }
     return response.dry_run ? `$(check) ${vscode.l10n.t('{0} (dry run)', editCountLabel(edits))}` : `$(check) ${editCountLabel(edits)}`;
   }
   return `${USER_CHOICES.has(response.error_code) ? '$(circle-slash)' : '$(error)'} ${response.error_code}`;
@@ -45,6 +50,7 @@ export class MultiEditStatus implements vscode.Disposable {
     this.item.name = vscode.l10n.t('Multi-Edit');
     this.subscriptions = [
       services.bus.onDidFinish(() => this.update()),
+      services.lastEdit.onDidChange(() => this.update()),
       vscode.languages.onDidChangeDiagnostics(() => this.update()),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsSetting((section) => event.affectsConfiguration(section), 'showStatusBar')) {
@@ -56,13 +62,14 @@ export class MultiEditStatus implements vscode.Disposable {
   }
 
   update(): void {
-    const last = this.services.bus.lastOutcome?.response;
+    const lastRecord = this.services.bus.lastOutcome;
+    const last = lastRecord?.response;
     const problems = countOpenProblems();
     if (!this.services.settings.current().showStatusBar || (!last && problems === 0)) {
       this.item.hide();
       return;
     }
-    const parts = last ? [outcomeText(last)] : [];
+    const parts = lastRecord ? [outcomeText(lastRecord.response, this.services.lastEdit.isUndone(lastRecord.id))] : [];
     if (problems > 0) {
       parts.push(`$(warning) ${problems}`);
     }

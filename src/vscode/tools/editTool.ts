@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { formatForModel, parseRequest, plural, type ToolName } from '../../core/index';
 import { leadsOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import type { MultiEditSettings } from '../platform/settings';
 import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
 import { summarizeRequest, type RequestedFile, type RequestSummary } from '../run/requestSummary';

@@ -1,7 +1,7 @@
 /** Registers both language-model tools under the names package.json contributes. */
 import * as vscode from 'vscode';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../core/index';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import { MultiEditFilesTool } from './multiEditFilesTool';
 import { MultiEditTool } from './multiEditTool';
 

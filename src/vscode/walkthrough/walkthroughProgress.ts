@@ -1,11 +1,14 @@
 /**
  * Ticks the Get Started walkthrough's steps on what the user really did: a request
  * applied (from any surface), a problem shown, a quick fix used. Each sets a context
- * key that a step's completionEvents waits for ("onContext:..."); VS Code remembers a
- * completed step, so the keys only need to be set once per session.
+ * key that a step's completionEvents waits for ("onContext:..."), and marks the step
+ * complete by its id: VS Code reads walkthroughs when it first needs them (1.139 does so
+ * only when one opens), and a key already set by then never ticks its step. VS Code
+ * remembers a completed step, so each is marked once per session.
  */
 import * as vscode from 'vscode';
-import type { Services } from '../platform/services';
+import { EXTENSION_ID } from '../platform/ids';
+import type { Services } from '../run/services';
 
 export const WALKTHROUGH_KEYS = {
   applied: 'multiEdit.walkthrough.applied',
@@ -13,13 +16,21 @@ export const WALKTHROUGH_KEYS = {
   quickFixUsed: 'multiEdit.walkthrough.quickFixUsed',
 } as const;
 
+/** The step each key completes, as package.json's walkthrough names it. */
+const STEP_OF_KEY: Record<string, string> = {
+  [WALKTHROUGH_KEYS.applied]: 'apply',
+  [WALKTHROUGH_KEYS.problemShown]: 'problems',
+  [WALKTHROUGH_KEYS.quickFixUsed]: 'fix',
+};
+const WALKTHROUGH_ID = 'getStarted';
+
 const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
 
 export class WalkthroughProgress implements vscode.Disposable {
   private readonly done = new Set<string>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(services: Services) {
+  constructor(private readonly services: Services) {
     this.subscription = services.bus.onDidFinish(({ response }) => {
       if (response.success && !response.dry_run) {
         this.mark(WALKTHROUGH_KEYS.applied);
@@ -38,6 +49,10 @@ export class WalkthroughProgress implements vscode.Disposable {
     if (!this.done.has(key)) {
       this.done.add(key);
       void vscode.commands.executeCommand('setContext', key, true);
+      const step = `${EXTENSION_ID}#${WALKTHROUGH_ID}#${STEP_OF_KEY[key]}`;
+      // VS Code records the step even before the walkthrough is read, then answers that it does not know the step yet.
+      void vscode.commands.executeCommand('welcome.markStepComplete', step)
+        .then(undefined, (error: unknown) => this.services.log.debug(`walkthrough step ${step}: ${String(error)}`));
     }
   }
 

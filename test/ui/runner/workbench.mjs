@@ -135,6 +135,20 @@ export function createWorkbenchUi(page, artifactsDir) {
       return file;
     },
 
+    /**
+     * Closes the modal editor newer workbenches open the walkthrough and Settings in (it covers the
+     * workbench and leaves the command palette inert); nothing happens where there is none.
+     */
+    async closeModalEditor() {
+      const modal = page.locator('.modal-editor-part');
+      if (!(await modal.isVisible())) return;
+      await page.keyboard.press('Escape');
+      if (!(await modal.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false))) {
+        await modal.locator('.codicon-close').first().click();
+        await modal.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS });
+      }
+    },
+
     /** Closes whatever transient UI (quick input, menus, peeks) the last scenario left open. */
     async dismissTransientUi() {
       await page.keyboard.press('Escape');

@@ -7,6 +7,8 @@ import { inflateRawSync } from 'node:zlib';
 export interface ZipEntry {
   name: string;
   size: number;
+  /** What the entry takes in the archive. */
+  compressedSize: number;
   /** The entry's bytes, inflated. */
   read(): Buffer;
 }
@@ -49,7 +51,7 @@ export function readZipEntries(zip: Buffer): ZipEntry[] {
     const commentLength = zip.readUInt16LE(offset + 32);
     const localHeader = zip.readUInt32LE(offset + 42);
     const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
-    entries.push({ name, size, read: () => entryData(zip, localHeader, compressedSize, method) });
+    entries.push({ name, size, compressedSize, read: () => entryData(zip, localHeader, compressedSize, method) });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

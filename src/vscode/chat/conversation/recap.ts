@@ -4,11 +4,11 @@
  * an earlier failure and how the model recovered would vanish with it; the recap, written last,
  * keeps one line per tool call. No vscode import.
  */
-import type { EngineResponse, ErrorEnvelope, NextAction } from '../../core/index';
-import type { ToolCallRecord } from './chatFollowups';
-import { renderResponse, type ChatPart } from './chatRendering';
-import { escapeMarkdown, inlineCode } from './markdownText';
-import { parseToolText } from './promptRequest';
+import type { EngineResponse, ErrorEnvelope, NextAction } from '../../../core/index';
+import type { ToolCallRecord } from '../turnMetadata';
+import { renderResponse, type ChatPart } from '../render/responseParts';
+import { escapeMarkdown, inlineCode } from '../render/markdownText';
+import { parseToolText } from '../slashCommands/promptRequest';
 
 const NEXT_STEP: Record<NextAction, string> = {
   fix_and_resubmit: 'Correct the failing edits and send the whole request again; nothing was written.',

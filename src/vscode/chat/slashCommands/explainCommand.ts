@@ -4,10 +4,10 @@
  * No language model is involved.
  */
 import * as vscode from 'vscode';
-import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
-import { isTurnMetadata, type TurnMetadata } from './chatFollowups';
-import { latestFailure, renderExplanation } from './chatRecap';
-import { writeParts } from './chatStream';
+import { CHAT_PARTICIPANT_NAME } from '../../platform/ids';
+import { isTurnMetadata, type TurnMetadata } from '../turnMetadata';
+import { latestFailure, renderExplanation } from '../conversation/recap';
+import { writeParts } from '../render/stream';
 
 function modelTextsOf(metadata: TurnMetadata): string[] {
   if (metadata.kind === 'request') {

@@ -5,15 +5,15 @@
  * and its buttons run the quick fixes of those diagnostics.
  */
 import type * as vscode from 'vscode';
-import { formatForModel, parseRequest, plural, requestInput, toolForRequest } from '../../core/index';
-import { withoutSchemaKey } from '../commands/requestSource';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../platform/ids';
-import type { RequestRecord } from '../run/requestRecord';
-import { summarizeRequest } from '../run/requestSummary';
-import { writeResponse } from './chatResponse';
-import type { RequestCommand, RequestTurn } from './chatFollowups';
-import type { ChatDeps } from './chatDeps';
-import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
+import { formatForModel, parseRequest, plural, requestInput, toolForRequest } from '../../../core/index';
+import { withoutSchemaKey } from '../../commands/requestSource';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../../platform/ids';
+import type { RequestRecord } from '../../run/requestRecord';
+import { summarizeRequest } from '../../run/requestSummary';
+import { writeResponse } from '../render/writeResponse';
+import type { RequestCommand, RequestTurn } from '../turnMetadata';
+import type { ChatDeps } from '../chatDeps';
+import { codeBlock, escapeMarkdown, inlineCode } from '../render/markdownText';
 import { parseRequestPrompt } from './promptRequest';
 
 const EXAMPLE_REQUEST = {

@@ -2,7 +2,7 @@
  * Requests as they travel through the chat: the JSON in a `/apply` or `/preview`
  * prompt, and a tool result's text read back. No vscode import.
  */
-import { type EngineResponse, responseSchema } from '../../core/index';
+import { type EngineResponse, responseSchema } from '../../../core/index';
 
 export type PromptRequest =
   | { readonly ok: true; readonly input: unknown }

@@ -5,16 +5,16 @@
  * rounds. Each result is rendered as `/apply` renders it.
  */
 import * as vscode from 'vscode';
-import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
-import { TOOL_NAMES } from '../../core/index';
-import { currentWorkspaceFolders } from '../platform/workspacePaths';
-import type { RequestRecord } from '../run/requestRecord';
-import { writeResponse } from './chatResponse';
-import type { ChatDeps } from './chatDeps';
-import { isTurnMetadata, type ConversationTurn, type ToolCallRecord } from './chatFollowups';
-import { renderRecap } from './chatRecap';
-import { escapeMarkdown } from './markdownText';
-import { parseToolText } from './promptRequest';
+import { CHAT_PARTICIPANT_NAME } from '../../platform/ids';
+import { TOOL_NAMES } from '../../../core/index';
+import { currentWorkspaceFolders } from '../../platform/workspacePaths';
+import type { RequestRecord } from '../../run/requestRecord';
+import { writeResponse } from '../render/writeResponse';
+import type { ChatDeps } from '../chatDeps';
+import { isTurnMetadata, type ConversationTurn, type ToolCallRecord } from '../turnMetadata';
+import { renderRecap } from './recap';
+import { escapeMarkdown } from '../render/markdownText';
+import { parseToolText } from '../slashCommands/promptRequest';
 
 /** Model turns that may call tools; a conversation that wants more ends with a "Continue" follow-up. */
 const MAX_ROUNDS = 5;

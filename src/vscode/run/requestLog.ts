@@ -4,10 +4,10 @@
  */
 import * as vscode from 'vscode';
 import { plural } from '../../core/index';
-import type { RequestRecord } from '../run/requestRecord';
-import { summarizeRequest, type RequestSummary } from '../run/requestSummary';
-import { OUTPUT_CHANNEL_NAME } from './ids';
-import { displayPath } from './workspacePaths';
+import type { RequestRecord } from './requestRecord';
+import { summarizeRequest, type RequestSummary } from './requestSummary';
+import { OUTPUT_CHANNEL_NAME } from '../platform/ids';
+import { displayPath } from '../platform/workspacePaths';
 
 export function createLogChannel(): vscode.LogOutputChannel {
   return vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });

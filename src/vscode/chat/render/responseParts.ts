@@ -3,7 +3,7 @@
  * to files and lines. No vscode import: the parts are plain data, unit-tested
  * against real envelopes; chatStream.ts writes them to a ChatResponseStream.
  */
-import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, plural, type SuccessResponse } from '../../core/index';
+import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, plural, type SuccessResponse } from '../../../core/index';
 import { baseName, codeBlock, escapeMarkdown, inlineCode, languageOf } from './markdownText';
 
 /** A place in a file, as the response gives it: lines and columns are 1-based. */

@@ -1,0 +1,27 @@
+/**
+ * The syntax gate's port: the adapters give the engine a SyntaxChecker (tree-sitter
+ * and a JSON parser in Node and VS Code); the core only compares what it answers.
+ */
+
+/** A stretch of text the parser could not read: UTF-16 offsets, `end` just past it (equal to `start` for a missing token). */
+export interface SyntaxErrorSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface SyntaxChecker {
+  /**
+   * The syntax errors of `text` read as the language of `path`, in text order; undefined when
+   * the path's language is not one the checker knows, so the file goes unchecked.
+   */
+  errorsIn(path: string, text: string): Promise<readonly SyntaxErrorSpan[] | undefined>;
+}
+
+/** What a new syntax error does to the request: refuse it, apply it with a warning, or nothing (no parsing at all). */
+export type SyntaxCheckPolicy = 'refuse' | 'warn' | 'off';
+
+export const SYNTAX_CHECK_POLICIES: readonly SyntaxCheckPolicy[] = ['refuse', 'warn', 'off'];
+
+export function isSyntaxCheckPolicy(value: unknown): value is SyntaxCheckPolicy {
+  return typeof value === 'string' && (SYNTAX_CHECK_POLICIES as readonly string[]).includes(value);
+}

@@ -1,0 +1,126 @@
+/**
+ * The syntax gate: after every file is planned and before anything is written, each
+ * edited file the checker knows is parsed as it would be written. Only errors the
+ * edits brought in count: the original is parsed too (only when the new text has
+ * errors), its errors are followed through the edits into the new text, and a new
+ * error on a line an old error also covers is taken as the old one, unless it also
+ * reaches into an edit's new text that no old error reached (error recovery can merge
+ * an old error and a new one into one node).
+ */
+import type { PlannedFile } from '../plan/filePlan';
+import { LineIndex } from '../text/lineIndex';
+import { changedRegions, followIntoNewText, type ChangedRegion } from './changedRegions';
+import type { SyntaxChecker, SyntaxErrorSpan } from './syntaxChecker';
+
+/** New errors reported per file; the first one leads. */
+export const MAX_REPORTED_SYNTAX_ERRORS = 5;
+
+/** Errors compared per text: a file broken in more places than this is judged by its first ones. */
+const MAX_COMPARED_ERRORS = 500;
+
+export interface SyntaxPosition {
+  /** 1-based line and column (UTF-16 code units) in the new text. */
+  readonly line: number;
+  readonly column: number;
+}
+
+/** 0-based first and last line of a stretch of the new text. */
+interface LineSpan {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The errors one file's edits would bring in. */
+export interface SyntaxRegression {
+  readonly file: PlannedFile;
+  /** The index of `file` in the request's files. */
+  readonly fileIndex: number;
+  /** The new errors, in text order, at most MAX_REPORTED_SYNTAX_ERRORS. */
+  readonly errors: readonly SyntaxPosition[];
+  /** Offset of the first new error in the new text. */
+  readonly firstOffset: number;
+  /** The edit whose replacement holds, or lies nearest to, the first new error. */
+  readonly editIndex: number;
+  /** 1-based first and last line, in the new text, of that edit's replacement. */
+  readonly editLines: { readonly first: number; readonly last: number };
+  readonly newIndex: LineIndex;
+}
+
+/** The files (with their index in the request) whose edits would break their parse. */
+export async function syntaxRegressions(
+  files: readonly { readonly file: PlannedFile; readonly fileIndex: number }[],
+  checker: SyntaxChecker,
+  isCancelled: () => boolean,
+): Promise<SyntaxRegression[]> {
+  const regressions: SyntaxRegression[] = [];
+  for (const { file, fileIndex } of files) {
+    if (isCancelled()) {
+      break;
+    }
+    if (file.newText === file.original.text) {
+      continue;
+    }
+    const newErrors = await checker.errorsIn(file.path, file.newText);
+    if (newErrors === undefined || newErrors.length === 0) {
+      continue;
+    }
+    const oldErrors = (await checker.errorsIn(file.path, file.original.text)) ?? [];
+    const regression = compare(file, fileIndex, oldErrors, newErrors);
+    if (regression) {
+      regressions.push(regression);
+    }
+  }
+  return regressions;
+}
+
+function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly SyntaxErrorSpan[], newErrors: readonly SyntaxErrorSpan[]): SyntaxRegression | undefined {
+  const regions = changedRegions(file.applied);
+  const newIndex = LineIndex.of(file.newText);
+  const linesOf = (start: number, end: number): LineSpan => ({
+    first: newIndex.lineOfOffset(start),
+    last: newIndex.lineOfOffset(Math.max(start, end)),
+  });
+  const oldLines = oldErrors.slice(0, MAX_COMPARED_ERRORS).map((error) => {
+    const followed = followIntoNewText(regions, error.start, error.end);
+    return linesOf(followed.start, followed.end);
+  });
+  const overlaps = (a: LineSpan, b: LineSpan): boolean => a.first <= b.last && b.first <= a.last;
+  const editedLines = regions.map((region) => linesOf(region.newStart, region.newEnd));
+  const newlyBroken = editedLines.filter((lines) => !oldLines.some((old) => overlaps(old, lines)));
+  const added = newErrors.slice(0, MAX_COMPARED_ERRORS).filter((error) => {
+    const lines = linesOf(error.start, error.end);
+    return newlyBroken.some((edited) => overlaps(edited, lines)) || !oldLines.some((old) => overlaps(old, lines));
+  });
+  if (added.length === 0) {
+    return undefined;
+  }
+  const firstOffset = added[0].start;
+  const region = nearestRegion(regions, firstOffset);
+  const editLines = linesOf(region.newStart, Math.max(region.newStart, region.newEnd - 1));
+  return {
+    file,
+    fileIndex,
+    errors: added.slice(0, MAX_REPORTED_SYNTAX_ERRORS).map((error) => {
+      const { line, column } = newIndex.position(error.start);
+      return { line, column };
+    }),
+    firstOffset,
+    editIndex: region.editIndex,
+    editLines: { first: editLines.first + 1, last: editLines.last + 1 },
+    newIndex,
+  };
+}
+
+/** The region holding `offset`, or the one nearest to it (the earlier one on a tie). */
+function nearestRegion(regions: readonly ChangedRegion[], offset: number): ChangedRegion {
+  let best: ChangedRegion = regions[0] ?? { newStart: 0, newEnd: 0, oldStart: 0, oldEnd: 0, editIndex: 0 };
+  let bestDistance = Infinity;
+  for (const region of regions) {
+    const distance = offset < region.newStart ? region.newStart - offset : offset > region.newEnd ? offset - region.newEnd : 0;
+    if (distance < bestDistance) {
+      best = region;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}

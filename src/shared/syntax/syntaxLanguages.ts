@@ -1,0 +1,64 @@
+/**
+ * Which parser reads which file, by name alone, so that a file the gate does not know
+ * costs nothing: no parser is loaded for it.
+ */
+
+/** The tree-sitter grammars the gate uses: each is `tree-sitter-<name>.wasm`. */
+export const TREE_SITTER_GRAMMARS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c-sharp', 'cpp', 'ruby', 'php', 'bash', 'css'] as const;
+
+export type TreeSitterGrammar = (typeof TREE_SITTER_GRAMMARS)[number];
+
+export type SyntaxLanguage =
+  | { readonly parser: 'tree-sitter'; readonly grammar: TreeSitterGrammar }
+  | { readonly parser: 'json'; readonly comments: boolean };
+
+const grammar = (name: TreeSitterGrammar): SyntaxLanguage => ({ parser: 'tree-sitter', grammar: name });
+
+const BY_EXTENSION: ReadonlyMap<string, SyntaxLanguage> = new Map<string, SyntaxLanguage>([
+  ...['ts', 'mts', 'cts'].map((extension) => [extension, grammar('typescript')] as const),
+  ['tsx', grammar('tsx')],
+  ...['js', 'jsx', 'mjs', 'cjs'].map((extension) => [extension, grammar('javascript')] as const),
+  ...['py', 'pyi'].map((extension) => [extension, grammar('python')] as const),
+  ['go', grammar('go')],
+  ['rs', grammar('rust')],
+  ['java', grammar('java')],
+  ['cs', grammar('c-sharp')],
+  // No C grammar ships with VS Code's set; C++'s reads C (a superset for all but rare K&R forms).
+  ...['c', 'h', 'cc', 'cpp', 'cxx', 'c++', 'hh', 'hpp', 'hxx', 'h++'].map((extension) => [extension, grammar('cpp')] as const),
+  ...['rb', 'rake', 'gemspec'].map((extension) => [extension, grammar('ruby')] as const),
+  ['php', grammar('php')],
+  ...['sh', 'bash'].map((extension) => [extension, grammar('bash')] as const),
+  ['css', grammar('css')],
+  ['json', { parser: 'json', comments: false }],
+  ...['jsonc', 'code-workspace'].map((extension) => [extension, { parser: 'json', comments: true }] as const),
+]);
+
+const BY_NAME: ReadonlyMap<string, SyntaxLanguage> = new Map<string, SyntaxLanguage>([
+  ['Gemfile', grammar('ruby')],
+  ['Rakefile', grammar('ruby')],
+  ['.bashrc', grammar('bash')],
+  ['.bash_profile', grammar('bash')],
+]);
+
+/** JSON files that VS Code and the TypeScript tools read with comments allowed. */
+const JSONC_NAME = /^(tsconfig|jsconfig)(\..+)?\.json$|^\.eslintrc\.json$|^devcontainer\.json$|^\.babelrc(\.json)?$|^api-extractor\.json$/;
+const JSONC_FOLDER = /(^|\/)\.(vscode|devcontainer)\/[^/]+\.json$/;
+
+/** The parser for a path, or undefined when the gate does not check such files. */
+export function syntaxLanguageOf(path: string): SyntaxLanguage | undefined {
+  const normalized = path.replace(/\\/g, '/');
+  const name = normalized.slice(normalized.lastIndexOf('/') + 1);
+  const named = BY_NAME.get(name);
+  if (named) {
+    return named;
+  }
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) {
+    return undefined;
+  }
+  const language = BY_EXTENSION.get(name.slice(dot + 1).toLowerCase());
+  if (language?.parser === 'json' && !language.comments && (JSONC_NAME.test(name) || JSONC_FOLDER.test(normalized))) {
+    return { parser: 'json', comments: true };
+  }
+  return language;
+}

@@ -1,0 +1,96 @@
+/**
+ * The last request that changed files, and whether it was undone since: the "Undo Last
+ * Request" command takes it back, and the status bar stops counting its edits once the
+ * user undid it (with that command, a notification's Undo, or the editor's own Undo).
+ */
+import * as vscode from 'vscode';
+import { pathKey } from '../platform/workspacePaths';
+import type { RequestBus, RequestRecord } from './requestRecord';
+
+interface EditedFile {
+  readonly path: string;
+  /** The document's text right after the request. */
+  readonly after: string;
+}
+
+interface LastRequestEdit {
+  readonly requestId: number;
+  readonly files: readonly EditedFile[];
+  undone: boolean;
+}
+
+export type UndoOutcome = 'undone' | 'nothing' | 'changed';
+
+function openDocument(path: string): vscode.TextDocument | undefined {
+  const key = pathKey(path);
+  return vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && pathKey(document.uri.fsPath) === key);
+}
+
+export class LastEdit implements vscode.Disposable {
+  private last: LastRequestEdit | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  /** Fires when a request changed files, or when the last one was undone. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(bus: RequestBus) {
+    this.subscriptions = [
+      bus.onDidFinish((record) => this.remember(record)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.reason === vscode.TextDocumentChangeReason.Undo) {
+          this.noticeUndo(event.document);
+        }
+      }),
+    ];
+  }
+
+  /** Whether request `requestId` changed files and was undone since. */
+  isUndone(requestId: number): boolean {
+    return this.last?.requestId === requestId && this.last.undone;
+  }
+
+  /** VS Code's undo on the request's first file, which takes back the whole request (one undo step across files). */
+  async undo(): Promise<UndoOutcome> {
+    const last = this.last;
+    if (!last || last.undone || last.files.length === 0) {
+      return 'nothing';
+    }
+    if (last.files.some((file) => openDocument(file.path)?.getText() !== file.after)) {
+      return 'changed';
+    }
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(last.files[0].path));
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('undo');
+    return last.undone ? 'undone' : 'changed';
+  }
+
+  private remember(record: RequestRecord): void {
+    const { response } = record;
+    if (!response.success || response.dry_run) {
+      return;
+    }
+    const files = response.files.flatMap((file) => {
+      const document = openDocument(file.file_path);
+      return document ? [{ path: file.file_path, after: document.getText() }] : [];
+    });
+    this.last = { requestId: record.id, files, undone: false };
+    this.changed.fire();
+  }
+
+  private noticeUndo(document: vscode.TextDocument): void {
+    const last = this.last;
+    if (!last || last.undone || document.uri.scheme !== 'file') {
+      return;
+    }
+    const file = last.files.find((candidate) => pathKey(candidate.path) === pathKey(document.uri.fsPath));
+    if (file && document.getText() !== file.after) {
+      last.undone = true;
+      this.changed.fire();
+    }
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(this.changed, ...this.subscriptions).dispose();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The services every feature shares, created once per activation. Each feature's
+ * registerX(context, services) takes what it needs from here.
+ */
+import * as vscode from 'vscode';
+import { CONFIG_SECTION } from '../platform/ids';
+import { createLogChannel } from './requestLog';
+import { LastEdit } from './lastEdit';
+import { RequestBus } from './requestRecord';
+import { RequestRunner } from './requestRunner';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
+import { SettingsReader } from '../platform/settings';
+import type { StoreHooks } from '../platform/workspaceFileStore';
+
+export interface Services {
+  readonly bus: RequestBus;
+  readonly runner: RequestRunner;
+  readonly log: vscode.LogOutputChannel;
+  readonly settings: SettingsReader;
+  /** The last request that changed files, for Undo Last Request and the status bar. */
+  readonly lastEdit: LastEdit;
+  /** Seams for the integration tests (empty in normal use). */
+  readonly storeHooks: StoreHooks;
+}
+
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = createLogChannel();
+  const bus = new RequestBus();
+  context.subscriptions.push(log, bus);
+  const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
+  const storeHooks: StoreHooks = {};
+  const syntaxChecker = fileSyntaxChecker({
+    wasmDirectory: treeSitterWasmDirectory(),
+    onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),
+  });
+  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, syntaxChecker });
+  const lastEdit = new LastEdit(bus);
+  context.subscriptions.push(lastEdit);
+  return { bus, runner, log, settings, lastEdit, storeHooks };
+}

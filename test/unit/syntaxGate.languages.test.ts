@@ -1,0 +1,219 @@
+/**
+ * The syntax gate on a realistic file of every language it knows: a typical agent
+ * mistake is refused at its line with nothing written, a valid edit applies, and a
+ * file that already had an error accepts a valid edit elsewhere but not a second error.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syntax/fileSyntaxChecker';
+import { failureOf, run, successOf } from './helpers/engineRun';
+import { MemoryStore } from './helpers/memoryStore';
+
+const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'unit', 'fixtures', 'syntax');
+
+type Replacement = readonly [oldString: string, newString: string];
+
+interface LanguageCase {
+  /** The fixture's name, which is also the edited file's name. */
+  readonly file: string;
+  /** The mistake, and the 1-based line of its new text. */
+  readonly mistake: Replacement;
+  readonly mistakeLine: number;
+  /** Where the parser notices the mistake, when that is further down (a missing token is found at the next one). */
+  readonly noticedLine?: number;
+  readonly valid: Replacement;
+  /** An error put into the original, away from both edits. */
+  readonly preexisting: Replacement;
+}
+
+const CASES: readonly LanguageCase[] = [
+  {
+    file: 'orders.ts',
+    mistake: ['.filter((order) => order.total > threshold)', '.filter((order) => order.total > threshold'],
+    mistakeLine: 12,
+    noticedLine: 13,
+    valid: ['`expected an array in ${path}`', '`no array in ${path}`'],
+    preexisting: ['let sum = 0;', 'let sum = ;'],
+  },
+  {
+    file: 'Badge.tsx',
+    mistake: ['<li key={label}>', '<li key={label}'],
+    mistakeLine: 22,
+    valid: ['<ul>', '<ul className="badges">'],
+    preexisting: ["const tone = count > 9 ? 'many' : 'few';", "const tone = count > 9 ? 'many' : ;"],
+  },
+  {
+    file: 'cart.js',
+    mistake: ['this.items.push({ name, price, quantity });', 'this.items.push({ name, price, quantity );'],
+    mistakeLine: 19,
+    valid: ['const TAX_RATE = 0.2;', 'const TAX_RATE = 0.25;'],
+    preexisting: ['return withTax(subtotal(this.items));', 'return withTax(subtotal(this.items);'],
+  },
+  {
+    file: 'report.py',
+    mistake: ['        if line.amount < 0:\n', '        if line.amount < 0\n'],
+    mistakeLine: 24,
+    valid: ['print("refund:", line.name)', 'print("refund of", line.name)'],
+    preexisting: ['print(json.dumps(summarize(lines), indent=2))', 'print(json.dumps(summarize(lines), indent=2)'],
+  },
+  {
+    file: 'server.go',
+    mistake: ['return fmt.Sprintf("%s, %s!", g.Prefix, strings.TrimSpace(name))', 'return fmt.Sprintf("%s, %s!, g.Prefix, strings.TrimSpace(name))'],
+    mistakeLine: 17,
+    valid: ['Greeter{Prefix: "Hello"}', 'Greeter{Prefix: "Hi"}'],
+    preexisting: ['\t\tpanic(err)', '\t\tpanic(err'],
+  },
+  {
+    file: 'stack.rs',
+    mistake: ['self.items.push(item);', 'self.items.push(item;'],
+    mistakeLine: 14,
+    valid: ['write!(f, "{} ", item)?;', 'write!(f, "{}, ", item)?;'],
+    preexisting: ['#[derive(Debug, Default)]', '#[derive(Debug, Default]'],
+  },
+  {
+    file: 'Inventory.java',
+    mistake: ['counts.merge(sku, quantity, Integer::sum);', 'counts.merge(sku, quantity, Integer::sum;'],
+    mistakeLine: 13,
+    valid: ['"quantity must be positive"', '"quantity must be above zero"'],
+    preexisting: ['return counts.getOrDefault(sku, 0);', 'return counts.getOrDefault(sku, 0;'],
+  },
+  {
+    file: 'Temperature.cs',
+    mistake: ['readings.Add(new Reading(at, celsius));', 'readings.Add(new Reading(at, celsius);'],
+    mistakeLine: 15,
+    valid: ['return double.NaN;', 'return 0;'],
+    preexisting: ['using System.Linq;', 'using System.Linq'],
+  },
+  {
+    file: 'ring.c',
+    mistake: ['    r->size++;\n', '    r->size++\n'],
+    mistakeLine: 28,
+    valid: ['printf("%d\\n"', 'printf("%d,\\n"'],
+    preexisting: ['r->head = 0;', 'r->head = ;'],
+  },
+  {
+    file: 'matrix.cpp',
+    mistake: ['sum += data_[i * cols_ + k] * other.data_[k * other.cols_ + j];', 'sum += data_[i * cols_ + k * other.data_[k * other.cols_ + j];'],
+    mistakeLine: 18,
+    valid: ['double sum = 0.0;', 'double sum = 0;'],
+    preexisting: ['{ return data_[row * cols_ + col]; }', '{ return data_[row * cols_ + col] }'],
+  },
+  {
+    file: 'invoice.rb',
+    mistake: ["@lines << { description: description, amount: amount }", "@lines << { description: description, amount: amount"],
+    mistakeLine: 14,
+    valid: ["'amount must be positive'", "'amount must be above zero'"],
+    preexisting: ['{ customer: @customer, total: total, lines: @lines }.to_json', '{ customer: @customer, total: total, lines: @lines }.to_json)'],
+  },
+  {
+    file: 'Router.php',
+    mistake: ["$this->routes['GET'][$path] = $handler;", "$this->routes['GET'][$path = $handler;"],
+    mistakeLine: 11,
+    valid: ['"Not found: {$path}"', '"Missing: {$path}"'],
+    preexisting: ['http_response_code(404);', 'http_response_code(404;'],
+  },
+  {
+    file: 'deploy.sh',
+    mistake: ['  exit 1\nfi\n', '  exit 1\n'],
+    mistakeLine: 13,
+    noticedLine: 24,
+    valid: ['"deploying to staging"', '"deploying to the staging site"'],
+    preexisting: ['  *) log "unknown target $TARGET"; exit 2 ;;', '  *) log "unknown target $TARGET"; exit 2 ;;)'],
+  },
+  {
+    file: 'theme.css',
+    mistake: ['filter: brightness(1.1);', 'filter: brightness(1.1;'],
+    mistakeLine: 14,
+    valid: ['--accent: #1f6feb;', '--accent: #0969da;'],
+    preexisting: ['    width: 100%;', '    width: 100%;;}'],
+  },
+  {
+    file: 'package.json',
+    mistake: ['"build": "tsc -p .",', '"build": "tsc -p ."'],
+    mistakeLine: 6,
+    noticedLine: 7,
+    valid: ['"version": "1.4.0"', '"version": "1.5.0"'],
+    preexisting: ['"zod": "^3.23.8"', '"zod": "^3.23.8",'],
+  },
+  {
+    file: 'tsconfig.json',
+    mistake: ['"target": "ES2022",', '"target": "ES2022"'],
+    mistakeLine: 4,
+    noticedLine: 5,
+    valid: ['"outDir": "out", // compiled JavaScript', '"outDir": "build", // compiled JavaScript'],
+    preexisting: ['"include": ["src"]', '"include": ["src"'],
+  },
+];
+
+const checker = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
+
+function fixtureText(name: string): string {
+  return readFileSync(join(FIXTURES, `${name}.txt`), 'utf8');
+}
+
+function replaceOnce(text: string, [oldString, newString]: Replacement): string {
+  assert.equal(text.split(oldString).length, 2, `"${oldString}" occurs once in the fixture`);
+  return text.replace(oldString, () => newString);
+}
+
+async function edit(path: string, text: string, [oldString, newString]: Replacement, extra: object = {}) {
+  const store = new MemoryStore({ [path]: text });
+  const response = await run('multi_edit', { file_path: path, edits: [{ old_string: oldString, new_string: newString }], ...extra }, { store, syntaxChecker: checker });
+  return { response, written: store.text(path) };
+}
+
+describe('syntax gate: every language it knows', () => {
+  for (const languageCase of CASES) {
+    const path = `/work/project/${languageCase.file}`;
+    const original = fixtureText(languageCase.file);
+
+    describe(languageCase.file, () => {
+      it('parses the fixture without an error', async () => {
+        assert.deepEqual(await checker.errorsIn(path, original), []);
+      });
+
+      const { mistakeLine, noticedLine } = languageCase;
+      it(`refuses the mistake at line ${mistakeLine}${noticedLine ? ` (noticed at line ${noticedLine})` : ''} and writes nothing`, async () => {
+        const { response, written } = await edit(path, original, languageCase.mistake);
+        const envelope = failureOf(response);
+        assert.equal(envelope.error_code, 'SYNTAX_REGRESSION', envelope.message);
+        assert.equal(envelope.edit_index, 0);
+        assert.equal(envelope.file_path, path);
+        assert.equal(envelope.context?.syntax_errors?.[0]?.line, noticedLine ?? mistakeLine, JSON.stringify(envelope.context?.syntax_errors));
+        if (noticedLine !== undefined) {
+          assert.match(envelope.message, new RegExp(`its new text is at line ${mistakeLine}\\b`));
+        }
+        const snippetLines = envelope.context?.snippet?.split('\n') ?? [];
+        const startLine = envelope.context?.start_line ?? 0;
+        const line = noticedLine ?? mistakeLine;
+        assert.ok(startLine <= line && line < startLine + snippetLines.length, 'the snippet holds the error\'s line');
+        if (noticedLine === undefined) {
+          assert.ok(snippetLines[line - startLine].includes(languageCase.mistake[1].split('\n')[0].trim()), 'the snippet shows the would-be text');
+        }
+        assert.equal(written, original);
+      });
+
+      it('reports the same refusal for a dry run', async () => {
+        const { response } = await edit(path, original, languageCase.mistake, { dry_run: true });
+        assert.equal(failureOf(response).error_code, 'SYNTAX_REGRESSION');
+      });
+
+      it('applies a valid edit', async () => {
+        const { response, written } = await edit(path, original, languageCase.valid);
+        assert.equal(successOf(response).warnings, undefined);
+        assert.equal(written, replaceOnce(original, languageCase.valid));
+      });
+
+      it('accepts a valid edit away from an error the file already had, and refuses a second error', async () => {
+        const broken = replaceOnce(original, languageCase.preexisting);
+        assert.notDeepEqual(await checker.errorsIn(path, broken), [], 'the broken original has an error');
+        const valid = await edit(path, broken, languageCase.valid);
+        successOf(valid.response);
+        const second = await edit(path, broken, languageCase.mistake);
+        assert.equal(failureOf(second.response).error_code, 'SYNTAX_REGRESSION');
+        assert.equal(second.written, broken);
+      });
+    });
+  }
+});
