@@ -13,7 +13,8 @@ export { formatForModel, oldStringExcerpt, plural } from './contract/format';
 export { isRecord } from './contract/isRecord';
 
 // Requests and the engine.
-export { parseRequest, requestInput, toolForRequest, type ParsedRequest, type ResolvedRequest } from './request/request';
+export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedRequest } from './request/request';
+export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
 export { commitPlan, planRequest, runRequest, type RequestPlan } from './engine/engine';
 export type { PlannedFile } from './plan/filePlan';
 export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/options';
@@ -24,7 +25,7 @@ export * from './syntax/syntaxChecker';
 // The storage port the adapters implement.
 export * from './store/fileStore';
 export { errnoOf, storeFailureFromError } from './store/fsErrors';
-export { defaultPathCheck, type PathCheck, type PathCheckResult } from './store/paths';
+export { defaultPathCheck, underRoot, type PathCheck, type PathCheckResult } from './store/paths';
 
 // Text and near misses, for the editor surfaces that show them.
 export { LineIndex } from './text/lineIndex';

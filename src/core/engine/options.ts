@@ -29,6 +29,11 @@ export interface EngineOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** Default: absolute paths only; ".." is PATH_TRAVERSAL; relative is RELATIVE_PATH. */
   readonly checkPath?: PathCheck;
+  /**
+   * The folder a patch's relative paths name files in (the CLI's --root, the workspace
+   * folder, the MCP root). The joined path still goes through checkPath.
+   */
+  readonly root?: string;
   /** How a path reads in summaries and messages (e.g. workspace-relative). Default: as given. */
   readonly displayPath?: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;

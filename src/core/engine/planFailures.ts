@@ -34,9 +34,11 @@ export function fileLevelFailure(
   }));
   const nearby = meantFile?.nearby ?? [];
   const meant = meantFile?.meant;
-  const context = nearby.length > 0 || meant !== undefined
-    ? { context: { ...(nearby.length > 0 ? { nearby_names: [...nearby] } : {}), ...(meant !== undefined ? { existing_path: meant } : {}) } }
-    : {};
+  const context = {
+    ...(nearby.length > 0 ? { nearby_names: [...nearby] } : {}),
+    ...(meant !== undefined ? { existing_path: meant } : {}),
+    ...(target.patchLine !== undefined ? { patch_line: target.patchLine } : {}),
+  };
   // A name the directory holds answers "check the path" better than the code's general hint.
   const didYouMean = meant !== undefined && meantFile
     ? [`Did you mean ${meantFile.context.displayPath(meant)}? That file exists: the path was written with backslashes where it has forward slashes; send context.existing_path as file_path`]
@@ -46,7 +48,7 @@ export function fileLevelFailure(
     message: `Cannot edit ${displayPath}: ${detail}`,
     hints: [...didYouMean, ...hints],
     ...(didYouMean.length > 0 ? { ownHintsOnly: true } : {}),
-    ...context,
+    ...(Object.keys(context).length > 0 ? { context } : {}),
   });
   return {
     ok: false,
@@ -103,10 +105,13 @@ export function editFailures(
     if (first === undefined || verdict === undefined || verdict.status !== 'failed') {
       throw new Error('a failed file has a first failed edit');
     }
-    const message = `Edit ${first + 1} of ${edits.length} failed: ${verdictMessage(verdict, displayPath)}`;
+    const hunk = target.hunks?.[first];
+    const what = hunk ? `Hunk ${first + 1} of ${edits.length} (patch line ${hunk.patchLine})` : `Edit ${first + 1} of ${edits.length}`;
+    const message = `${what} failed: ${verdictMessage(verdict, displayPath)}`;
     const base = { code: verdict.code, editIndex: first, message };
     const textBefore = outcome.failureTexts.get(first);
-    return textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
+    const explained = textBefore === undefined ? { ...base, hints: [] } : { ...base, ...explain(first, textBefore) };
+    return hunk ? { ...explained, context: { ...explained.context, patch_line: hunk.patchLine } } : explained;
   };
 
   return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead, text: original };
@@ -185,6 +190,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'MATCH_NOT_FOUND':
       if (verdict.insideToken) {
         return `old_string occurs in ${displayPath} only where its ${verdict.insideToken.side} falls inside a word or number, which the insideToken setting refuses`;
+      }
+      if (verdict.missingLine !== undefined) {
+        return `the hunk's "@@ ${verdict.missingLine}" line was not found in ${displayPath} (after the @@ lines before it)`;
       }
       return verdict.insideIndentation
         ? `old_string occurs in ${displayPath} only inside the indentation of a line, which the insideIndentation setting refuses`

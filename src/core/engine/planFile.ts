@@ -13,6 +13,7 @@ import { checkEdits, type EditToCheck, type EditVerdict } from '../matching/matc
 import type { FilePlan, PlannedFile } from '../plan/filePlan';
 import { retryWhileBusy } from './retry';
 import type { Edit, Warning } from '../contract/schemas';
+import type { HunkPlacement } from '../request/request';
 import { editFailures, fileLevelFailure } from './planFailures';
 import { existingFileMeant } from './pathMeant';
 import { tokenCutWarning } from '../nearMiss/tokenCut';
@@ -26,6 +27,10 @@ export interface FileTarget {
   readonly stat: StoreResult<FileStat>;
   /** A dry run writes nothing, so its warnings say what would be written. */
   readonly dryRun: boolean;
+  /** A patch: where each edit (a hunk) goes, and where the patch wrote it. */
+  readonly hunks?: readonly HunkPlacement[];
+  /** A patch: the line where this file's operation starts. */
+  readonly patchLine?: number;
 }
 
 export async function planFile(target: FileTarget, context: EngineContext): Promise<FilePlan> {
@@ -44,7 +49,9 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
     return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], { nearby, meant, context });
   }
   const original = read.value;
-  const { edits, eol, normalized } = prepareEdits(original.text, target.edits);
+  const prepared = prepareEdits(original.text, target.edits);
+  const { eol, normalized } = prepared;
+  const edits = target.hunks ? prepared.edits.map((edit, index) => ({ ...edit, placement: target.hunks?.[index] ?? { patchLine: 0 } })) : prepared.edits;
   const outcome = checkEdits(original.text, edits, {
     maxLocations: context.limits.maxMatchLocations,
     insideIndentation: context.limits.insideIndentation,
@@ -71,7 +78,7 @@ export function statWithRetry(path: string, context: EngineContext): Promise<Sto
   return retryWhileBusy(() => context.store.stat(path), context.retry, context.sleep, context.isCancelled);
 }
 
-async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext): Promise<StoreResult<StoredText>> {
+export async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext): Promise<StoreResult<StoredText>> {
   const { store, retry, sleep, isCancelled, limits } = context;
   if (!stat.ok) {
     return stat;

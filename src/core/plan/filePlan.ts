@@ -3,7 +3,7 @@
  * a PlannedFile when every edit applies, or a FileFailure listing each failed and skipped edit.
  */
 import type { ErrorCode, NextAction } from '../contract/errorCodes';
-import type { Diagnosis, EnvelopeContext, Warning } from '../contract/schemas';
+import type { Diagnosis, EnvelopeContext, FileOperation, Warning } from '../contract/schemas';
 import type { AppliedEdit } from '../matching/match';
 import type { StoredText } from '../store/fileStore';
 
@@ -17,6 +17,10 @@ export interface PlannedFile {
   readonly replacements: number;
   /** Where each edit replaced text, in the text the edits before it left. */
   readonly applied: readonly AppliedEdit[];
+  /** Set for a patch's files: what happens to the file. An added file's original is empty; a deleted file's new text is empty. */
+  readonly operation?: FileOperation;
+  /** A move: the path the file leaves (`path` is where it goes). */
+  readonly movedFrom?: string;
 }
 
 export interface EditProblem {

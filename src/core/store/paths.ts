@@ -44,3 +44,15 @@ export function defaultPathCheck(path: string, windowsPaths = false): PathCheckR
   }
   return { ok: true, path };
 }
+
+/**
+ * `path` under `root` when it is relative (a patch's paths are); an absolute path,
+ * or any path without a root, as it is. A ".." stays in, for the path check to refuse.
+ */
+export function underRoot(root: string | undefined, path: string): string {
+  if (root === undefined || path === '' || isAbsolutePath(path, true) || path.startsWith('file:')) {
+    return path;
+  }
+  const separator = root.includes('/') || !root.includes('\\') ? '/' : '\\';
+  return root.endsWith(separator) ? `${root}${path}` : `${root}${separator}${path}`;
+}

@@ -1,6 +1,7 @@
 /**
  * The "Multi-Edit" LogOutputChannel: one line per finished request with the
  * tool, where it came from, the files, the edit count, the outcome and the time.
+ * Not translated: the log is read with the envelopes, in their language.
  */
 import * as vscode from 'vscode';
 import { plural } from '../../core/index';

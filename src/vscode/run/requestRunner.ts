@@ -93,6 +93,9 @@ export class RequestRunner {
   private engineOptions(options: RunOptions, review?: () => Promise<ReviewResult>): EngineOptions {
     const settings = this.deps.settings.current();
     const cancellation = options.token;
+    const config = pathPolicyConfig(settings, options.outsideWorkspaceConfirmed);
+    // A patch's relative paths name files in the first workspace folder.
+    const root = config.folders[0]?.path;
     return {
       store: new WorkspaceFileStore({
         saveAfterEdit: settings.saveAfterEdit,
@@ -104,7 +107,8 @@ export class RequestRunner {
       }),
       limits: engineLimits(settings),
       retry: retryPolicy(settings),
-      checkPath: createPathCheck(pathPolicyConfig(settings, options.outsideWorkspaceConfirmed)),
+      checkPath: createPathCheck(config),
+      ...(root !== undefined ? { root } : {}),
       displayPath,
       cancellation,
       syntaxChecker: this.deps.syntaxChecker,
