@@ -28,6 +28,10 @@ export async function commitFiles(files: readonly PlannedFile[], context: Engine
   if (changes.length === 0) {
     return { ok: true };
   }
+  const moved = await firstMovedOutOfScope(changes, context);
+  if (moved) {
+    return moved;
+  }
   const { store, retry, sleep, isCancelled } = context;
   const result = await retryWhileBusy(() => guarded(() => store.commit(changes, isCancelled)), retry, sleep, isCancelled);
   return result.ok ? { ok: true } : {
@@ -38,6 +42,23 @@ export async function commitFiles(files: readonly PlannedFile[], context: Engine
     rolledBack: result.restored ?? [],
     notRestored: result.unrestored ?? [],
   };
+}
+
+/**
+ * The path check again, right before the store writes: a link or a folder swapped in
+ * since the plan was made (or while the user reviewed it) is refused before a byte
+ * is written. A store that can check by the opened file as well does (the Node store).
+ */
+async function firstMovedOutOfScope(changes: readonly PlannedChange[], context: EngineContext): Promise<CommitResult | undefined> {
+  for (const change of changes) {
+    for (const path of change.kind === 'move' ? [change.from, change.path] : [change.path]) {
+      const check = await context.checkPath(path);
+      if (!check.ok) {
+        return { ok: false, code: check.code, detail: check.detail, failedPath: change.path, rolledBack: [], notRestored: [] };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** What the store must do for one planned file; an update that changes nothing is left out. */
@@ -51,7 +72,7 @@ function plannedChange(file: PlannedFile): PlannedChange[] {
     case 'move':
       return [{ kind: 'move', from: file.movedFrom ?? path, path, text, bom: original.bom, original }];
     default:
-      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original }];
+      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original, spans: file.spans }];
   }
 }
 

@@ -12,7 +12,7 @@ import type { Failure } from '../problems/failure';
 import { markerRange } from '../requestFiles/requestFileMarkers';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
-/** Stands in for the failing edit while the rest of the request is laid out. */
+/** Stands in for the failing edit while the rest of the request is laid out (not translated: replaced before it is shown). */
 const PLACEHOLDER = JSON.stringify('\u0000multi-edit: the failing edit\u0000');
 
 export interface RenderedRequest {
@@ -39,9 +39,9 @@ function markLabel(failure: Failure): string {
 
 export function renderRequest(failure: Failure): RenderedRequest {
   const { request } = failure;
-  const header = `// The ${request.tool} request that failed with ${request.envelope.error_code} (read-only).\n`;
+  const header = `// ${vscode.l10n.t('The {0} request that failed with {1} (read-only).', request.tool, request.envelope.error_code)}\n`;
   if (!request.request) {
-    const note = '// It did not fit the schema, so only its envelope is kept:\n';
+    const note = `// ${vscode.l10n.t('It did not fit the schema, so only its envelope is kept:')}\n`;
     return { text: `${header}${note}${JSON.stringify(request.envelope, null, 2)}\n` };
   }
   const copy = requestInput(request.request);

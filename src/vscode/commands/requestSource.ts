@@ -48,8 +48,8 @@ function fromDocument(document: vscode.TextDocument, selection?: vscode.Range): 
   try {
     parsed = JSON.parse(document.getText(range));
   } catch (error) {
-    const what = selection && !selection.isEmpty ? 'The selection' : vscode.workspace.asRelativePath(document.uri);
-    void vscode.window.showErrorMessage(`Multi-Edit: ${what} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    const what = selection && !selection.isEmpty ? vscode.l10n.t('The selection') : vscode.workspace.asRelativePath(document.uri);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Multi-Edit: {0} is not valid JSON ({1}).', what, error instanceof Error ? error.message : String(error)));
     return undefined;
   }
   const input = withoutSchemaKey(parsed);
@@ -60,13 +60,13 @@ async function pickRequestFile(): Promise<vscode.Uri | undefined> {
   const files = await vscode.workspace.findFiles(`**/${REQUEST_FILE_GLOB}`, '**/node_modules/**', 500);
   if (files.length === 0) {
     void vscode.window.showInformationMessage(
-      `Multi-Edit: open a request first: a ${REQUEST_FILE_GLOB} file, or select the request's JSON in an editor.`,
+      vscode.l10n.t('Multi-Edit: open a request first: a {0} file, or select the request\'s JSON in an editor.', REQUEST_FILE_GLOB),
     );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
-    { title: 'Multi-Edit: pick a request file', placeHolder: REQUEST_FILE_GLOB },
+    files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })).sort((a, b) => a.label.localeCompare(b.label)),
+    { title: vscode.l10n.t('Multi-Edit: pick a request file'), placeHolder: REQUEST_FILE_GLOB },
   );
   return picked?.uri;
 }

@@ -1,9 +1,10 @@
 /**
  * The "Multi-Edit" LogOutputChannel: one line per finished request with the
  * tool, where it came from, the files, the edit count, the outcome and the time.
+ * Not translated: the log is read with the envelopes, in their language.
  */
 import * as vscode from 'vscode';
-import { plural } from '../../core/index';
+import { plural, userChoseOutcome } from '../../core/index';
 import type { RequestRecord } from './requestRecord';
 import { summarizeRequest, type RequestSummary } from './requestSummary';
 import { OUTPUT_CHANNEL_NAME } from '../platform/ids';
@@ -52,7 +53,7 @@ export function logOutcome(log: vscode.LogOutputChannel, outcome: OutcomeRecord)
   const { response } = outcome.record;
   if (response.success) {
     log.info(line);
-  } else if (response.category === 'internal' && response.error_code !== 'CANCELLED') {
+  } else if (response.category === 'internal' && !userChoseOutcome(response)) {
     log.error(line);
   } else {
     log.warn(line);

@@ -3,8 +3,9 @@
  * to files and lines. No vscode import: the parts are plain data, unit-tested
  * against real envelopes; chatStream.ts writes them to a ChatResponseStream.
  */
-import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, plural, type SuccessResponse } from '../../../core/index';
+import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, isLeadStatus, plural, type SuccessResponse } from '../../../core/index';
 import { baseName, codeBlock, escapeMarkdown, inlineCode, languageOf } from './markdownText';
+import { localized } from '../../platform/localized';
 
 /** A place in a file, as the response gives it: lines and columns are 1-based. */
 export interface AnchorTarget {
@@ -99,12 +100,6 @@ function editLabel(status: Pick<EditStatus, 'edit_index' | 'file_index'>): strin
   return status.file_index === undefined ? `Edit ${status.edit_index + 1}` : `File ${status.file_index + 1}, ${edit}`;
 }
 
-function isPrimary(status: EditStatus, envelope: ErrorEnvelope): boolean {
-  return status.status === 'failed'
-    && (status.file_index ?? envelope.file_index ?? 0) === (envelope.file_index ?? 0)
-    && status.edit_index === envelope.edit_index;
-}
-
 /**
  * Anchors to where a failure sits: each reported match, else the line that differs (`differsAt`,
  * located by the diagnostics), else the snippet's lines, else the file.
@@ -127,15 +122,15 @@ function renderWhere(parts: Parts, path: string | undefined, context: EnvelopeCo
     return;
   }
   if (differsAt?.startLine !== undefined) {
-    parts.markdown('Differs at: ').anchor(differsAt, `${baseName(differsAt.path)}:${differsAt.startLine}`).markdown('\n\n');
+    parts.markdown(`${localized('Differs at:')} `).anchor(differsAt, `${baseName(differsAt.path)}:${differsAt.startLine}`).markdown('\n\n');
     return;
   }
   const span = snippetSpan(context);
   if (span) {
-    parts.markdown('Closest text: ').anchor({ path, startLine: span.start, endLine: span.end }, `${name}, ${lineRange(span)}`).markdown('\n\n');
+    parts.markdown(`${localized('Closest text:')} `).anchor({ path, startLine: span.start, endLine: span.end }, `${name}, ${lineRange(span)}`).markdown('\n\n');
     return;
   }
-  parts.markdown('File: ').anchor({ path }, name).markdown('\n\n');
+  parts.markdown(`${localized('File:')} `).anchor({ path }, name).markdown('\n\n');
 }
 
 /** The raw file text around the closest partial match, to copy old_string from. */
@@ -145,19 +140,23 @@ function renderSnippet(parts: Parts, path: string | undefined, context: Envelope
     return;
   }
   const span = snippetSpan(context);
-  const where = span === undefined ? '' : ` (${lineRange(span)}${path === undefined ? '' : ` of ${escapeMarkdown(baseName(path))}`})`;
-  parts.markdown(`Text around the closest match${where}:\n\n${codeBlock(snippet, path === undefined ? '' : languageOf(path))}\n`);
+  const heading = span === undefined
+    ? localized('Text around the closest match:')
+    : path === undefined
+      ? localized('Text around the closest match ({0}):', lineRange(span))
+      : localized('Text around the closest match ({0} of {1}):', lineRange(span), escapeMarkdown(baseName(path)));
+  parts.markdown(`${heading}\n\n${codeBlock(snippet, path === undefined ? '' : languageOf(path))}\n`);
 }
 
 function renderCause(parts: Parts, diagnosis: Diagnosis | undefined): void {
   if (diagnosis) {
-    parts.markdown(`**Cause:** ${inlineCode(diagnosis.kind)} ${escapeMarkdown(diagnosis.detail)}\n\n`);
+    parts.markdown(`**${localized('Cause:')}** ${inlineCode(diagnosis.kind)} ${escapeMarkdown(diagnosis.detail)}\n\n`);
   }
 }
 
 function otherEntries(envelope: ErrorEnvelope): FailedEntry[] {
   return envelope.edit_status
-    .filter((status) => !isPrimary(status, envelope))
+    .filter((status) => !isLeadStatus(status, envelope))
     .map((status) => {
       const path = status.file_path ?? envelope.file_path;
       return {
@@ -177,13 +176,13 @@ function renderFailure(envelope: ErrorEnvelope, differsAt: AnchorTarget | undefi
     .markdown(`[${inlineCode(envelope.error_code)}](${errorDocLink(envelope.error_code)}) ${escapeMarkdown(envelope.message)}\n\n`);
   renderCause(parts, envelope.diagnosis);
   if (envelope.recovery_hints.length > 0) {
-    parts.markdown(`**Hints**\n\n${envelope.recovery_hints.map((hint) => `- ${escapeMarkdown(hint)}\n`).join('')}\n`);
+    parts.markdown(`**${localized('Hints')}**\n\n${envelope.recovery_hints.map((hint) => `- ${escapeMarkdown(hint)}\n`).join('')}\n`);
   }
   renderWhere(parts, envelope.file_path, envelope.context, differsAt);
   renderSnippet(parts, envelope.file_path, envelope.context);
   const others = otherEntries(envelope);
   if (others.length > 0) {
-    parts.markdown('**Other edits**\n\n');
+    parts.markdown(`**${localized('Other edits')}**\n\n`);
   }
   for (const entry of others) {
     parts.markdown(`${entry.label} · ${inlineCode(entry.code)} ${escapeMarkdown(entry.message)}\n\n`);
@@ -193,10 +192,10 @@ function renderFailure(envelope: ErrorEnvelope, differsAt: AnchorTarget | undefi
     }
   }
   if (envelope.rolled_back && envelope.rolled_back.length > 0) {
-    parts.markdown(`Restored after a failed write: ${envelope.rolled_back.map((path) => inlineCode(path)).join(', ')}\n\n`);
+    parts.markdown(`${localized('Restored after a failed write: {0}', envelope.rolled_back.map((path) => inlineCode(path)).join(', '))}\n\n`);
   }
   if (envelope.truncated) {
-    parts.markdown('Some detail was left out to keep the response small; the envelope has the rest.\n\n');
+    parts.markdown(`${localized('Some detail was left out to keep the response small; the envelope has the rest.')}\n\n`);
   }
   return parts.done();
 }
