@@ -38,7 +38,7 @@ function collect(directory: string, found: Map<string, string[]>, depth = 0): vo
     if (entry.isDirectory() && !entry.name.startsWith('.')) {
       collect(path, found, depth + 1);
     } else if (entry.isFile() && extname(entry.name) in PER_EXTENSION && syntaxLanguageOf(path)) {
-      found.get(extname(entry.name))?.push(path) ?? found.set(extname(entry.name), [path]);
+      found.set(extname(entry.name), [...(found.get(extname(entry.name)) ?? []), path]);
     }
   }
 }

@@ -34,6 +34,9 @@ export function quickFixesFor(failure: Failure): QuickFix[] {
   if (comparable) {
     fixes.push({ title: `Compare edit ${(failure.editIndex ?? 0) + 1}'s old_string with the file`, command: COMMANDS.compareWithFile, preferred: true, scope: 'failure' });
   }
+  if (failed && failure.code === 'SYNTAX_REGRESSION') {
+    fixes.push({ title: 'Apply anyway', command: COMMANDS.applyAnyway, preferred: false, scope: 'request' });
+  }
   // Fixing the request comes before running it again: a re-run of the same request fails the same way
   // unless the file changed since.
   fixes.push({ title: 'Open the failed request', command: COMMANDS.openFailedRequest, preferred: false, scope: 'request' });
