@@ -1,6 +1,7 @@
 /**
  * Apply anyway: runs a request refused with SYNTAX_REGRESSION again with the syntax
- * check at 'warn', after a modal confirmation that names the file and the line.
+ * check at 'warn', after a modal confirmation that names the file and the line
+ * (multiEdit.diagnostics.confirmApplyAnyway turns the question off).
  */
 import * as vscode from 'vscode';
 import { type EngineResponse, requestInput } from '../../core/index';
@@ -18,24 +19,27 @@ export function applyAnywayCommand(deps: EditorDeps): EditorCommand {
       if (!failure || failure.code !== 'SYNTAX_REGRESSION' || !failed?.request) {
         return undefined;
       }
-      const apply = vscode.l10n.t('Apply Anyway');
-      const line = failed.envelope.context?.syntax_errors?.[0]?.line;
-      const file = failure.targetPath === undefined ? '' : vscode.workspace.asRelativePath(failure.targetPath);
-      const answer = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Apply the request although it leaves {0} with a syntax error?', file),
-        {
-          modal: true,
-          detail: line === undefined
-            ? vscode.l10n.t('The file will not parse until it is fixed.')
-            : vscode.l10n.t('The file will not parse at line {0} until it is fixed. The request runs again with the syntax check set to warn.', line),
-        },
-        apply,
-      );
-      if (answer !== apply) {
+      if (deps.services.settings.current().confirmApplyAnyway && !(await confirmed(failure.targetPath, failed.envelope.context?.syntax_errors?.[0]?.line))) {
         return undefined;
       }
       const request = { tool: failed.tool, input: requestInput(failed.request), ...(failed.origin ? { origin: failed.origin } : {}) };
       return runWithProgress(deps, request, 'quickfix', { syntaxCheck: 'warn' });
     },
   };
+}
+
+async function confirmed(targetPath: string | undefined, line: number | undefined): Promise<boolean> {
+  const apply = vscode.l10n.t('Apply Anyway');
+  const file = targetPath === undefined ? '' : vscode.workspace.asRelativePath(targetPath);
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Apply the request although it leaves {0} with a syntax error?', file),
+    {
+      modal: true,
+      detail: line === undefined
+        ? vscode.l10n.t('The file will not parse until it is fixed.')
+        : vscode.l10n.t('The file will not parse at line {0} until it is fixed. The request runs again with the syntax check set to warn.', line),
+    },
+    apply,
+  );
+  return answer === apply;
 }
