@@ -9,6 +9,8 @@ const watch = process.argv.includes('--watch');
 const common = {
   bundle: true,
   platform: 'node',
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles whole.
+  mainFields: ['module', 'main'],
   target: 'node20',
   format: 'cjs',
   minify: production,
@@ -67,7 +69,8 @@ const cliLoading = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles whole.
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], mainFields: ['module', 'main'] },
   { ...common, entryPoints: ['src/node/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [cliLoading] },
   ...cliLazyModules.map((entry) => ({ ...common, entryPoints: [entry], outfile: `dist/${lazyOutName(entry)}` })),
   // The MCP server and its SDK, loaded by dist/cli.js only for `multi-edit mcp` (src/node/cli/mcpLauncher.ts).

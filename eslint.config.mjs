@@ -7,6 +7,43 @@ const coreThroughIndex = {
   message: 'Import the core through src/core/index.ts, its public surface.',
 };
 
+/**
+ * The rooms of src/vscode and what each may import, bottom up: platform/ (ids, settings, paths,
+ * the workspace store) imports no other room; run/ (the runner, its bus and log) sits on
+ * platform/; the features sit on those; extension.ts, which wires them, imports everything and
+ * nothing imports it.
+ */
+const VSCODE_LAYERS = {
+  platform: [],
+  run: ['platform'],
+  preview: ['run', 'platform'],
+  problems: ['run', 'platform'],
+  requestFiles: ['problems', 'run', 'platform'],
+  commands: ['preview', 'problems', 'requestFiles', 'run', 'platform'],
+  chat: ['commands', 'preview', 'problems', 'run', 'platform'],
+  tools: ['run', 'platform'],
+  status: ['run', 'platform'],
+  walkthrough: ['run', 'platform'],
+};
+
+/** The import patterns src/vscode forbids, and for a room, the rooms above or beside it as well. */
+function vscodeImportRules(folder) {
+  const adapters = { group: ['**/node/**', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' };
+  if (folder === undefined) {
+    return [coreThroughIndex, adapters];
+  }
+  const allowed = VSCODE_LAYERS[folder];
+  const forbidden = Object.keys(VSCODE_LAYERS).filter((other) => other !== folder && !allowed.includes(other));
+  return [
+    coreThroughIndex,
+    adapters,
+    {
+      regex: `^(\\.\\./)+(${forbidden.join('|')}|extension)(/|$)`,
+      message: `src/vscode/${folder} may import ${allowed.length > 0 ? allowed.join(', ') : 'no other room of src/vscode'} (see VSCODE_LAYERS).`,
+    },
+  ];
+}
+
 export default tseslint.config(
   // The recovery fixtures are sample files of other projects, not this project's code.
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-artifacts/**', 'bench/recovery/fixtures/**'] },
@@ -36,8 +73,13 @@ export default tseslint.config(
   {
     // The adapters depend on the core only, never on each other.
     files: ['src/vscode/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndex, { group: ['**/node/**', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: vscodeImportRules() }] },
   },
+  // Inside src/vscode, each folder imports only the folders below it (see VSCODE_LAYERS).
+  ...Object.keys(VSCODE_LAYERS).map((folder) => ({
+    files: [`src/vscode/${folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: vscodeImportRules(folder) }] },
+  })),
   {
     // Node-side rules that both adapters share: they import the core, never an adapter.
     files: ['src/shared/**/*.ts'],

@@ -41,8 +41,8 @@ function requestFileSchema(schemas) {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Multi-Edit request',
-    description: 'A multi_edit request (file_path and edits) or a multi_edit_files request (files). Generated from src/core/contract/schemas.ts by npm run generate-schemas.',
-    oneOf: [toolInputSchema(schemas.multi_edit), toolInputSchema(schemas.multi_edit_files)],
+    description: 'A multi_edit request (file_path and edits), a multi_edit_files request (files) or a multi_edit_patch request (patch). Generated from src/core/contract/schemas.ts by npm run generate-schemas.',
+    oneOf: [toolInputSchema(schemas.multi_edit), toolInputSchema(schemas.multi_edit_files), toolInputSchema(schemas.multi_edit_patch)],
   };
 }
 

@@ -1,5 +1,5 @@
-import type * as vscode from 'vscode';
-import { createServices, type Services } from './platform/services';
+import * as vscode from 'vscode';
+import { createServices, type Services } from './run/services';
 import { registerMultiEditTools } from './tools/registerTools';
 import { registerFailureCodeActions } from './problems/failureCodeActions';
 import { registerFailureHover } from './problems/failureHover';
@@ -11,6 +11,7 @@ import { registerStatusBar } from './status/statusBar';
 import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
 import { RequestFileMarkers } from './requestFiles/requestFileMarkers';
 import { registerRequestFiles } from './requestFiles/requestCodeLens';
+import { useTranslation } from './platform/localized';
 
 /** What activate() returns: the shared services and where the log is written, for integration tests. */
 export interface MultiEditApi extends Services {
@@ -18,6 +19,7 @@ export interface MultiEditApi extends Services {
 }
 
 export function activate(context: vscode.ExtensionContext): MultiEditApi {
+  useTranslation(vscode.l10n.t);
   const services = createServices(context);
   registerMultiEditTools(context, services);
   const failureFeed = registerDiagnostics(context, services);

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/contract/toolNames';
 import { CHAT_PARTICIPANT_NAME } from '../../src/vscode/platform/ids';
-import type { TurnMetadata } from '../../src/vscode/chat/chatFollowups';
+import type { TurnMetadata } from '../../src/vscode/chat/turnMetadata';
 import { scriptedModel, sendChat, toolResultsSeen, useScript } from './chatHelpers';
 import { codeOf, diagnosticsOf, editorSuiteFixture } from './editorHelpers';
 import { readDisk, scratchDir, waitFor, withSettings, writeScratchFile } from './helpers';

@@ -47,7 +47,7 @@ suite('diagnostics: placement and wording', () => {
     assert.equal(codeOf(diagnostic).value, 'MATCH_NOT_FOUND');
     assert.match(diagnostic.message, /^Edit 1 · MATCH_NOT_FOUND: old_string was not found/);
     assert.match(diagnostic.message, /\nCause: INDENTATION/, 'the cause, for people');
-    assert.match(diagnostic.message, /\n• Hover to compare old_string with the file/, 'what a person can do in the editor');
+    assert.match(diagnostic.message, /\n• Compare old_string with the file in a diff \(Ctrl\+\.\)/, 'what a person can do in the editor');
     assert.doesNotMatch(diagnostic.message, /context\.snippet/, 'no envelope field a person cannot see');
   });
 

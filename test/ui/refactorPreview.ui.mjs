@@ -31,8 +31,7 @@ export async function run({ page, workspace, ui }) {
   const preview = page.locator('.bulk-edit-panel');
   await ui.waitForText(preview, { timeout: 20_000 });
 
-  // Grouped by type, each edit is a category named by its label.
-  await page.locator('.codicon-group-by-ref-type').first().click();
+  // It opens grouped by label: each edit is a category named "Edit N: …".
   for (const label of ['Edit 1: “import { formatPrice } from', 'Edit 2: “export function total(” → “export function cartTotal(”', 'Edit 3:']) {
     await ui.waitForText(preview.getByText(label).first());
   }
@@ -54,7 +53,9 @@ export async function run({ page, workspace, ui }) {
   await ui.screenshot('refactor-preview-ticked');
   await preview.locator('.buttons .monaco-button', { hasText: 'Apply' }).click();
   await waitForFile(cart, (text) => text.includes('export function cartTotal(') && text.includes('formatQuantity'));
-  await ui.waitForText(page.locator('.notification-toast', { hasText: 'Multi-Edit: Applied 3 edits' }));
+  const toast = page.locator('.notification-toast', { hasText: 'Multi-Edit: Applied 3 edits' });
+  await ui.waitForText(toast);
+  for (const action of ['Show Diff', 'Undo']) await ui.waitForText(toast.locator('.monaco-button', { hasText: action }));
   // Leave the workspace as the next scenario expects it.
   fs.writeFileSync(cart, before);
 }

@@ -56,6 +56,14 @@ export async function run({ page, workspace, ui }) {
   for (const line of ['- ····if·(ORDER[level]·<·ORDER[minimum])·{', '+ →→if·(ORDER[level]·<·ORDER[minimum])·{', '+ →→→return;']) {
     if (!shown.includes(line)) throw new Error(`the hover lacks "${line}": ${shown}`);
   }
+  // It fits the 900-pixel window: its links show without scrolling, and it does not tell a person to hover.
+  if (shown.includes('Hover to compare')) throw new Error(`the hover says "Hover to compare" while hovered: ${shown}`);
+  const hoverBox = await hover.boundingBox();
+  const linkBox = await hover.getByText('Compare in a diff editor').boundingBox();
+  const viewport = page.viewportSize();
+  if (!hoverBox || !linkBox || hoverBox.y < 0 || hoverBox.y + hoverBox.height > viewport.height || linkBox.y + linkBox.height > hoverBox.y + hoverBox.height) {
+    throw new Error(`the hover does not fit the ${viewport.height}-pixel window with its links in view: hover ${JSON.stringify(hoverBox)}, link ${JSON.stringify(linkBox)}`);
+  }
   await ui.screenshot('hover', { media: 'media/walkthrough/fix.png', element: page.locator('.part.editor') });
 
   // Compare in a diff editor, from the hover.

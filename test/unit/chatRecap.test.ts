@@ -1,9 +1,9 @@
 // The recap a conversation leaves in view, and /explain, on real engine responses.
 import * as assert from 'node:assert/strict';
 import { formatForModel } from '../../src/core/contract/format';
-import type { ToolCallRecord } from '../../src/vscode/chat/chatFollowups';
-import { latestFailure, renderExplanation, renderRecap } from '../../src/vscode/chat/chatRecap';
-import { escapeMarkdown } from '../../src/vscode/chat/markdownText';
+import type { ToolCallRecord } from '../../src/vscode/chat/turnMetadata';
+import { latestFailure, renderExplanation, renderRecap } from '../../src/vscode/chat/conversation/recap';
+import { escapeMarkdown } from '../../src/vscode/chat/render/markdownText';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 

@@ -5,9 +5,9 @@ import { envelopeFor } from '../../src/core/contract/envelope';
 import { ALL_ERROR_CODES, errorDocLink } from '../../src/core/contract/errorCodes';
 import { formatForModel } from '../../src/core/contract/format';
 import type { ErrorEnvelope } from '../../src/core/contract/schemas';
-import { renderResponse, type AnchorTarget, type ChatPart } from '../../src/vscode/chat/chatRendering';
-import { codeBlock, escapeMarkdown, inlineCode, languageOf } from '../../src/vscode/chat/markdownText';
-import { parseRequestPrompt, parseToolText } from '../../src/vscode/chat/promptRequest';
+import { renderResponse, type AnchorTarget, type ChatPart } from '../../src/vscode/chat/render/responseParts';
+import { codeBlock, escapeMarkdown, inlineCode, languageOf } from '../../src/vscode/chat/render/markdownText';
+import { parseRequestPrompt, parseToolText } from '../../src/vscode/chat/slashCommands/promptRequest';
 import { assertValidResponse, failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 
@@ -257,10 +257,10 @@ describe('chat prompts: the request in /apply and /preview', () => {
   });
 
   it('explains an empty prompt and invalid JSON', () => {
-    assert.deepEqual(parseRequestPrompt('   '), { ok: false, problem: 'The prompt holds no request.' });
+    assert.deepEqual(parseRequestPrompt('   '), { ok: false });
     const invalid = parseRequestPrompt('{ "file_path": ');
     assert.equal(invalid.ok, false);
-    assert.match(invalid.ok ? '' : invalid.problem, /^The request is not valid JSON: /);
+    assert.match(invalid.ok ? '' : invalid.jsonError ?? '', /JSON/);
   });
 
   it('reads back the response from a tool result\'s text, and nothing from other text', async () => {

@@ -154,7 +154,7 @@ describe('CLI (dist/cli.js)', () => {
 
     const cases: ReadonlyArray<[string, readonly string[], RegExp]> = [
       ['no command', [], /no command given/],
-      ['an unknown command', ['patch', 'x.json'], /unknown command "patch"/],
+      ['an unknown command', ['repair', 'x.json'], /unknown command "repair"/],
       ['an unknown option', ['apply', '--force', 'x.json'], /unknown option "--force"/],
       ['an unknown format', ['apply', '--format', 'xml', 'x.json'], /unknown format "xml"/],
       ['a --max-file-size that is not a positive number', ['apply', '--max-file-size', '-3', 'x.json'], /--max-file-size needs a positive number/],

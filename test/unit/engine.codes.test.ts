@@ -45,7 +45,7 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
     syntaxChecker: { errorsIn: async (_path, text) => [...text.matchAll(/!!/g)].map((found) => ({ start: found.index, end: found.index + 2 })) },
   }),
   FILE_NOT_FOUND: () => failWith(oneEdit('alpha', 'A', '/work/missing.ts')),
-  FILE_EXISTS: () => failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'FILE_EXISTS') }),
+  FILE_EXISTS: () => failWith({ patch: '*** Begin Patch\n*** Add File: a.ts\n+new\n*** End Patch\n' }, { root: '/work' }, 'multi_edit_patch'),
   IS_DIRECTORY: () => {
     const store = new MemoryStore();
     store.addDirectory('/work');

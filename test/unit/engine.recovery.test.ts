@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 import { parseArgs } from '../../src/node/cli/cliArgs';
-import type { InsideIndentationPolicy } from '../../src/core/engine/options';
+import type { InsideIndentationPolicy } from '../../src/core/contract/limits';
 
 const FILE = '/w/src/app.py';
 

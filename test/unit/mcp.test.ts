@@ -79,9 +79,9 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
   };
 
   describe('tools/list', () => {
-    it('lists multi_edit and multi_edit_files with titles, descriptions and annotations from the manifest', async () => {
+    it('lists multi_edit, multi_edit_files and multi_edit_patch with titles, descriptions and annotations from the manifest', async () => {
       const { tools } = await session.client.listTools();
-      assert.deepEqual(tools.map((tool) => tool.name), ['multi_edit', 'multi_edit_files']);
+      assert.deepEqual(tools.map((tool) => tool.name), ['multi_edit', 'multi_edit_files', 'multi_edit_patch']);
       for (const tool of tools) {
         const contributed = manifest.contributes.languageModelTools.find((candidate) => candidate.name === tool.name);
         assert.ok(contributed);
@@ -91,6 +91,7 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
       assert.deepEqual(tools.map((tool) => [tool.title, tool.annotations]), [
         ['Multi-Edit', { title: 'Multi-Edit', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
         ['Multi-Edit Files', { title: 'Multi-Edit Files', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
+        ['Multi-Edit Patch', { title: 'Multi-Edit Patch', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
       ]);
     });
 
@@ -340,7 +341,7 @@ describe('MCP server: process', function () {
     await session.close();
     await exited(pid);
     assert.deepEqual(session.protocolErrors, [], 'stdout carried only JSON-RPC');
-    assert.match(session.stderr(), /^multi-edit mcp: serving multi_edit and multi_edit_files on stdio; roots: /m);
+    assert.match(session.stderr(), /^multi-edit mcp: serving multi_edit, multi_edit_files, multi_edit_patch on stdio; roots: /m);
     assert.match(session.stderr(), /^multi-edit mcp: multi_edit: ok in \d+ ms$/m);
     assert.match(session.stderr(), /^multi-edit mcp: standard input closed; stopped$/m);
   });

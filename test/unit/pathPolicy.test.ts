@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import type { PathCheckResult } from '../../src/core/engine/options';
+import type { PathCheckResult } from '../../src/core/store/paths';
 import {
   containingFolder, createPathCheck, globToRegExp, matchingProtectedGlob, RELATIVE_PATH_RESOLVED, resolveRequestedPath,
   type PathPolicyConfig, type WorkspaceFolderInfo,

@@ -48,6 +48,13 @@ function withoutDialect(schema: object): object {
 
 const fix = 'run `npm run generate-schemas`';
 
+/** What each tool's modelDescription must teach a model. */
+const CONCEPTS: Record<string, readonly string[]> = {
+  multi_edit: ['order', 'exactly once', 'replace_all', 'dry_run', 'absolute', 'error_code', 'edit_status', 'context.snippet', 'next_action'],
+  multi_edit_files: ['order', 'exactly once', 'replace_all', 'dry_run', 'absolute', 'error_code', 'edit_status', 'context.snippet', 'next_action'],
+  multi_edit_patch: ['*** Begin Patch', 'unified diff', '<<<<<<< SEARCH', 'relative', 'exact', 'FILE_EXISTS', 'dry_run', 'error_code', 'edit_status', 'context.patch_line', 'validation_issues', 'next_action'],
+};
+
 describe('schema drift: package.json and schemas/ against the zod schemas', () => {
   const generated = requestJsonSchemas();
 
@@ -65,14 +72,14 @@ describe('schema drift: package.json and schemas/ against the zod schemas', () =
       assert.equal(tool.canBeReferencedInPrompt, true);
       assert.match(tool.icon ?? '', /^\$\([a-z-]+\)$/);
       assert.ok((tool.userDescription ?? '').length > 20);
-      for (const concept of ['order', 'exactly once', 'replace_all', 'dry_run', 'absolute', 'error_code', 'edit_status', 'context.snippet', 'next_action']) {
+      for (const concept of CONCEPTS[name]) {
         assert.ok(tool.modelDescription?.includes(concept), `${name} modelDescription teaches "${concept}"`);
       }
       assert.ok(manifest.activationEvents.includes(`onLanguageModelTool:${name}`));
     });
   }
 
-  it(`schemas/multiedit-request.schema.json accepts exactly the two request shapes (${fix})`, () => {
+  it(`schemas/multiedit-request.schema.json accepts exactly the request shapes of the tools (${fix})`, () => {
     const file = readJson('schemas/multiedit-request.schema.json');
     assert.equal(file.$schema, 'http://json-schema.org/draft-07/schema#');
     assert.deepEqual(file.oneOf, TOOL_NAMES.map((name) => withoutDialect(generated[name])));

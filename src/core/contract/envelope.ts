@@ -1,10 +1,10 @@
 /**
  * Every ErrorEnvelope is made here, from the codes table: category, retryable, hints
- * and next action can never disagree with the code. The engine uses envelopeFor for
- * its own failures, and adapters use it for theirs (USER_DENIED, say).
+ * and next action can never disagree with the code. The engine builds every failure
+ * envelope here; adapters receive them and never build their own.
  */
 import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
-import { DEFAULT_LIMITS } from '../engine/options';
+import { DEFAULT_LIMITS } from './limits';
 import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, ValidationIssue } from './schemas';
 
 export interface EnvelopeExtras {

@@ -158,7 +158,7 @@ export const ERROR_CODES = {
   UNKNOWN_TOOL: {
     category: 'internal', retryable: false, nextAction: 'stop',
     summary: 'No tool with that name exists.',
-    hints: ['Call multi_edit or multi_edit_files'],
+    hints: ['Call multi_edit, multi_edit_files or multi_edit_patch'],
   },
   INTERNAL_ERROR: {
     category: 'internal', retryable: false, nextAction: 'stop',

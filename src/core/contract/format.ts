@@ -10,3 +10,18 @@ export function formatForModel(response: EngineResponse): string {
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+const EXCERPT_CHARS = 40;
+
+/** The first characters of an old_string, never splitting a surrogate pair. */
+export function oldStringExcerpt(value: string): string {
+  if (value.length <= EXCERPT_CHARS) {
+    return value;
+  }
+  let end = EXCERPT_CHARS;
+  const last = value.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) {
+    end--;
+  }
+  return `${value.slice(0, end)}…`;
+}

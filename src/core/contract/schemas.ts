@@ -34,10 +34,16 @@ export const multiEditFilesSchema = z.object({
   include_diff: z.boolean().optional().describe('Return the unified diffs of a real run too. Default false.'),
 }).strict();
 
+export const multiEditPatchSchema = z.object({
+  patch: z.string().describe('One patch in one of three formats, told apart by their text: a Codex apply_patch patch ("*** Begin Patch"), a unified diff (as git diff or diff -u write it), or SEARCH/REPLACE blocks each under its file\'s path. Paths are relative to the workspace root. Every file operation (update, add, delete, move) applies, or none does.'),
+  dry_run: z.boolean().optional().describe('Validate and match everything and return unified diffs; write nothing. Default false.'),
+}).strict();
+
 export type Edit = z.infer<typeof editSchema>;
 export type MultiEditRequest = z.infer<typeof multiEditSchema>;
 export type FileEdits = z.infer<typeof fileEditsSchema>;
 export type MultiEditFilesRequest = z.infer<typeof multiEditFilesSchema>;
+export type MultiEditPatchRequest = z.infer<typeof multiEditPatchSchema>;
 
 // ---- responses ----
 
@@ -51,11 +57,17 @@ export const warningSchema = z.object({
   line: z.number().int().min(1).optional(),
 });
 
+export const fileOperations = ['update', 'add', 'delete', 'move'] as const;
+
 export const fileResultSchema = z.object({
   file_path: z.string(),
   edits_applied: z.number().int(),
   replacements: z.number().int(),
   diff: z.string().optional(),
+  /** Patches: what happened to the file. */
+  operation: z.enum(fileOperations).optional(),
+  /** A moved file: where it was. file_path is where it is now. */
+  moved_from: z.string().optional(),
 });
 
 export const successResponseSchema = z.object({
@@ -118,6 +130,8 @@ export const contextSchema = z.object({
   clipped_lines: z.array(z.number().int().min(1)).optional(),
   /** FILE_NOT_FOUND: the existing names in the parent directory closest to the missing one. */
   nearby_names: z.array(z.string()).optional(),
+  /** Patches: the 1-based line of the patch where the failing hunk (or file operation) starts. */
+  patch_line: z.number().int().min(1).optional(),
   /** SYNTAX_REGRESSION: where the edits' new syntax errors are in the would-be text (1-based), at most 5, first one first. */
   syntax_errors: z.array(z.object({ line: z.number().int().min(1), column: z.number().int().min(1) })).optional(),
 });
@@ -144,6 +158,8 @@ export const validationIssueSchema = z.object({
   /** The same field as keys and 0-based indexes, for tools that locate it in the request's JSON. */
   path: z.array(z.union([z.string(), z.number()])),
   message: z.string(),
+  /** A malformed patch: the 1-based line of the patch the problem is at. */
+  patch_line: z.number().int().min(1).optional(),
 });
 
 export const nextActionSchema = z.object({
@@ -179,6 +195,7 @@ export const errorEnvelopeSchema = z.object({
 export const responseSchema = z.discriminatedUnion('success', [successResponseSchema, errorEnvelopeSchema]);
 
 export type Warning = z.infer<typeof warningSchema>;
+export type FileOperation = (typeof fileOperations)[number];
 export type FileResult = z.infer<typeof fileResultSchema>;
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 export type MatchLocation = z.infer<typeof matchLocationSchema>;
@@ -192,9 +209,10 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type EngineResponse = z.infer<typeof responseSchema>;
 
 /** JSON Schemas for the tools' inputSchema and the request-file schema. */
-export function requestJsonSchemas(): { multi_edit: object; multi_edit_files: object } {
+export function requestJsonSchemas(): { multi_edit: object; multi_edit_files: object; multi_edit_patch: object } {
   return {
     multi_edit: z.toJSONSchema(multiEditSchema, { target: 'draft-7' }),
     multi_edit_files: z.toJSONSchema(multiEditFilesSchema, { target: 'draft-7' }),
+    multi_edit_patch: z.toJSONSchema(multiEditPatchSchema, { target: 'draft-7' }),
   };
 }

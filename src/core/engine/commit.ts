@@ -6,7 +6,7 @@
 import type { EngineContext } from './engineContext';
 import type { ErrorCode } from '../contract/errorCodes';
 import type { PlannedChange, StoreResult } from '../store/fileStore';
-import type { PlannedFile } from './plan';
+import type { PlannedFile } from '../plan/filePlan';
 import { retryWhileBusy } from './retry';
 
 export type CommitResult =
@@ -24,11 +24,13 @@ export type CommitResult =
   };
 
 export async function commitFiles(files: readonly PlannedFile[], context: EngineContext): Promise<CommitResult> {
-  const changes = files
-    .filter((file) => file.newText !== file.original.text)
-    .map((file): PlannedChange => ({ kind: 'update', path: file.path, text: file.newText, bom: file.original.bom, original: file.original }));
+  const changes = files.flatMap(plannedChange);
   if (changes.length === 0) {
     return { ok: true };
+  }
+  const moved = await firstMovedOutOfScope(changes, context);
+  if (moved) {
+    return moved;
   }
   const { store, retry, sleep, isCancelled } = context;
   const result = await retryWhileBusy(() => guarded(() => store.commit(changes, isCancelled)), retry, sleep, isCancelled);
@@ -40,6 +42,38 @@ export async function commitFiles(files: readonly PlannedFile[], context: Engine
     rolledBack: result.restored ?? [],
     notRestored: result.unrestored ?? [],
   };
+}
+
+/**
+ * The path check again, right before the store writes: a link or a folder swapped in
+ * since the plan was made (or while the user reviewed it) is refused before a byte
+ * is written. A store that can check by the opened file as well does (the Node store).
+ */
+async function firstMovedOutOfScope(changes: readonly PlannedChange[], context: EngineContext): Promise<CommitResult | undefined> {
+  for (const change of changes) {
+    for (const path of change.kind === 'move' ? [change.from, change.path] : [change.path]) {
+      const check = await context.checkPath(path);
+      if (!check.ok) {
+        return { ok: false, code: check.code, detail: check.detail, failedPath: change.path, rolledBack: [], notRestored: [] };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** What the store must do for one planned file; an update that changes nothing is left out. */
+function plannedChange(file: PlannedFile): PlannedChange[] {
+  const { path, newText: text, original } = file;
+  switch (file.operation) {
+    case 'add':
+      return [{ kind: 'add', path, text, bom: false }];
+    case 'delete':
+      return [{ kind: 'delete', path, original }];
+    case 'move':
+      return [{ kind: 'move', from: file.movedFrom ?? path, path, text, bom: original.bom, original }];
+    default:
+      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original }];
+  }
 }
 
 /** A store that throws is a bug in the store; the engine still answers with an envelope. */

@@ -8,17 +8,20 @@ import { engineContext, type EngineContext } from './engineContext';
 import { envelopeFor } from '../contract/envelope';
 import { codeInfo, type ErrorCode } from '../contract/errorCodes';
 import { failureEnvelope } from '../report/failureReport';
-import { TOOL_MULTI_EDIT_FILES } from '../contract/toolNames';
-import { DEFAULT_LIMITS, type EngineOptions, type PathCheckResult } from './options';
+import { DEFAULT_LIMITS } from '../contract/limits';
+import type { PathCheckResult } from '../store/paths';
+import type { EngineOptions } from './options';
 import type { FileStat, StoreResult } from '../store/fileStore';
-import { planFile, statWithRetry, type FileFailure, type FilePlan, type PlannedFile } from './plan';
-import { parseRequest, type ParsedRequest, type ResolvedRequest } from '../request/request';
+import { statWithRetry } from './planFile';
+import { planOperation } from './fileOperations';
+import type { FileFailure, FilePlan, PlannedFile } from '../plan/filePlan';
+import { parseRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from '../request/request';
 import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
 import { successResponse } from '../report/successReport';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
 
-export type { PlannedFile } from './plan';
+export type { PlannedFile } from '../plan/filePlan';
 
 export interface RequestPlan {
   /** The request this plan was made from. */
@@ -103,21 +106,26 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   if (context.isCancelled()) {
     return refuse(cancelled(parsedRequest, context), parsedRequest);
   }
-  const pathChecks: PathCheckResult[] = [];
-  const stats: StoreResult<FileStat>[] = [];
+  const requested = (path: string): string => (parsedRequest.rootRelative ? context.underRoot(path) : path);
+  const checkAndStat = async (path: string): Promise<CheckedPath> => {
+    const check = await context.checkPath(requested(path));
+    return { requestedPath: requested(path), pathCheck: check, stat: check.ok ? await statWithRetry(check.path, context) : { ok: false, code: check.code, detail: check.detail } };
+  };
+  const sources: CheckedPath[] = [];
+  const destinations: (CheckedPath | undefined)[] = [];
   for (const file of parsedRequest.files) {
-    const check = await context.checkPath(file.filePath);
-    pathChecks.push(check);
-    stats.push(check.ok ? await statWithRetry(check.path, context) : { ok: false, code: check.code, detail: check.detail });
+    sources.push(await checkAndStat(file.filePath));
+    destinations.push(file.moveTo === undefined ? undefined : await checkAndStat(file.moveTo));
   }
   const request: ResolvedRequest = {
     ...parsedRequest,
-    files: parsedRequest.files.map((file, index) => {
-      const check = pathChecks[index];
-      return check.ok ? { ...file, path: check.path } : file;
+    files: parsedRequest.files.map((file, index): ResolvedFile => {
+      const check = sources[index].pathCheck;
+      const destination = destinations[index]?.pathCheck;
+      return { ...file, ...(check.ok ? { path: check.path } : {}), ...(destination?.ok ? { movePath: destination.path } : {}) };
     }),
   };
-  const duplicate = duplicateFile(request, pathChecks, stats, context);
+  const duplicate = duplicateFile(request, sources, destinations, context);
   if (duplicate) {
     return refuse(duplicate, request);
   }
@@ -126,7 +134,18 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
     if (context.isCancelled()) {
       return refuse(cancelled(request, context), request);
     }
-    plans.push(await planFile({ fileIndex, requestedPath: file.filePath, edits: file.edits, pathCheck: pathChecks[fileIndex], stat: stats[fileIndex], dryRun: request.dryRun }, context));
+    const destination = destinations[fileIndex];
+    plans.push(await planOperation({
+      fileIndex,
+      ...sources[fileIndex],
+      edits: file.edits,
+      ...(file.operation ? { operation: file.operation } : {}),
+      ...(file.content !== undefined ? { content: file.content } : {}),
+      ...(file.hunks ? { hunks: file.hunks } : {}),
+      ...(file.patchLine !== undefined ? { patchLine: file.patchLine } : {}),
+      ...(destination ? { destination } : {}),
+      dryRun: request.dryRun,
+    }, context));
   }
   if (context.isCancelled()) {
     return refuse(cancelled(request, context), request);
@@ -134,7 +153,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   const failures: FileFailure[] = plans.flatMap((plan) => (plan.ok ? [] : [plan.failure]));
   if (failures.length > 0) {
     return refuse(failureEnvelope({
-      multiFile: isMultiFile(request.tool),
+      multiFile: !request.singleFile,
       failures,
       totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
       dryRun: request.dryRun,
@@ -149,7 +168,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   if (context.isCancelled()) {
     return refuse(cancelled(request, context), request);
   }
-  const pathWarnings = pathChecks.flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
+  const pathWarnings = sources.map((source) => source.pathCheck).flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
   return {
     ok: true,
     plan: {
@@ -176,7 +195,7 @@ async function syntaxVerdict(
   return {
     ok: false,
     envelope: failureEnvelope({
-      multiFile: isMultiFile(request.tool),
+      multiFile: !request.singleFile,
       failures: regressions.map((regression) => syntaxFailure(regression, request.files[regression.fileIndex].edits, context)),
       totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
       dryRun: request.dryRun,
@@ -186,7 +205,7 @@ async function syntaxVerdict(
 }
 
 async function commitChecked(plan: RequestPlan, context: EngineContext): Promise<EngineResponse> {
-  const multiFile = isMultiFile(plan.request.tool);
+  const multiFile = !plan.request.singleFile;
   // Built before anything is written, so nothing after the commit can fail.
   const success = successResponse({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
   if (plan.dryRun) {
@@ -246,34 +265,48 @@ function commitCode(code: ErrorCode): ErrorCode {
 }
 
 /**
- * The same file twice in one request would make the order of its edits unclear. Two
- * paths name the same file when they are equal, or when the store says they lead to
- * one file (a symbolic or hard link).
+ * The same file twice in one request would make the order of its edits unclear (and
+ * a patch that adds, deletes or moves a file twice is contradictory). Two paths name
+ * the same file when they are equal, or when the store says they lead to one file
+ * (a symbolic or hard link). A move's destination counts as a path of its own.
  */
 function duplicateFile(
   request: ParsedRequest,
-  pathChecks: readonly PathCheckResult[],
-  stats: readonly StoreResult<FileStat>[],
+  sources: readonly CheckedPath[],
+  destinations: readonly (CheckedPath | undefined)[],
   context: EngineContext,
 ): ErrorEnvelope | undefined {
   const firstIndexOf = new Map<string, number>();
-  for (const [fileIndex, file] of request.files.entries()) {
-    const check = pathChecks[fileIndex];
-    const stat = stats[fileIndex];
-    const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${check.ok ? check.path : file.filePath}`;
-    const earlier = firstIndexOf.get(key);
-    if (earlier !== undefined) {
-      return envelopeFor('VALIDATION_FAILED', `files[${fileIndex}].file_path: the same file as files[${earlier}].file_path`, {
-        file_path: check.ok ? check.path : file.filePath,
-        file_index: fileIndex,
-        hints: ['Put all edits of one file in one entry of files, in the order they should apply'],
-        dry_run: request.dryRun,
-        maxBytes: context.limits.maxEnvelopeBytes,
-      });
+  for (const [fileIndex] of request.files.entries()) {
+    for (const checked of [sources[fileIndex], destinations[fileIndex]]) {
+      if (checked === undefined) {
+        continue;
+      }
+      const { pathCheck, stat } = checked;
+      const path = pathCheck.ok ? pathCheck.path : checked.requestedPath;
+      const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${path}`;
+      const earlier = firstIndexOf.get(key);
+      if (earlier !== undefined) {
+        return envelopeFor('VALIDATION_FAILED', duplicateMessage(request, fileIndex, earlier), {
+          file_path: path,
+          file_index: fileIndex,
+          hints: [request.patch === undefined ? 'Put all edits of one file in one entry of files, in the order they should apply' : 'Put all hunks of one file under one file header, in order'],
+          dry_run: request.dryRun,
+          maxBytes: context.limits.maxEnvelopeBytes,
+        });
+      }
+      firstIndexOf.set(key, fileIndex);
     }
-    firstIndexOf.set(key, fileIndex);
   }
   return undefined;
+}
+
+function duplicateMessage(request: ParsedRequest, fileIndex: number, earlier: number): string {
+  const line = request.files[fileIndex].patchLine;
+  const earlierLine = request.files[earlier].patchLine;
+  return line !== undefined && earlierLine !== undefined
+    ? `patch line ${line}: the file operation names a file that the one at line ${earlierLine} already names`
+    : `files[${fileIndex}].file_path: the same file as files[${earlier}].file_path`;
 }
 
 function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelope {
@@ -293,6 +326,9 @@ function refuse(envelope: ErrorEnvelope, request?: ResolvedRequest): PlanResult 
   return { ok: false, envelope, ...(request ? { request } : {}) };
 }
 
-function isMultiFile(tool: string): boolean {
-  return tool === TOOL_MULTI_EDIT_FILES;
+/** A path of a request as the engine checked and stat'ed it. */
+interface CheckedPath {
+  readonly requestedPath: string;
+  readonly pathCheck: PathCheckResult;
+  readonly stat: StoreResult<FileStat>;
 }

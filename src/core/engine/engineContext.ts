@@ -1,7 +1,9 @@
 /** EngineOptions with every default filled in, as the engine's modules use them. */
 import type { FileStore } from '../store/fileStore';
-import { DEFAULT_LIMITS, type EngineOptions, type Limits, type PathCheck, type RetryPolicy } from './options';
-import { defaultPathCheck } from '../store/paths';
+import { DEFAULT_LIMITS, type Limits } from '../contract/limits';
+import type { PathCheck } from '../store/paths';
+import type { EngineOptions, RetryPolicy } from './options';
+import { defaultPathCheck, underRoot } from '../store/paths';
 import type { SyntaxChecker } from '../syntax/syntaxChecker';
 import { realSleep, retryPolicyOf, withDefaults, type Sleep } from './retry';
 
@@ -12,6 +14,8 @@ export interface EngineContext {
   readonly sleep: Sleep;
   readonly checkPath: PathCheck;
   readonly displayPath: (path: string) => string;
+  /** A patch's path under the root; absolute paths (and every path when there is no root) as they are. */
+  readonly underRoot: (path: string) => string;
   readonly isCancelled: () => boolean;
   /** Absent when the gate is off or no checker was given. */
   readonly syntax?: { readonly checker: SyntaxChecker; readonly policy: 'refuse' | 'warn' };
@@ -26,6 +30,7 @@ export function engineContext(options: EngineOptions): EngineContext {
     sleep: options.sleep ?? realSleep,
     checkPath: options.checkPath ?? ((path) => defaultPathCheck(path)),
     displayPath: displayPath ? (path) => displayPath(path) : (path) => path,
+    underRoot: (path) => underRoot(options.root, path),
     isCancelled: () => options.cancellation?.isCancellationRequested === true,
     ...syntaxGate(options),
   };

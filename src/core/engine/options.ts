@@ -1,42 +1,8 @@
 /** What the adapters pass to the engine: the store, limits, policies and hooks. */
-import type { ErrorCode } from '../contract/errorCodes';
+import type { Limits } from '../contract/limits';
 import type { FileStore } from '../store/fileStore';
-import type { Warning } from '../contract/schemas';
-import type { InsideIndentationPolicy } from '../matching/match';
+import type { PathCheck } from '../store/paths';
 import type { SyntaxChecker, SyntaxCheckPolicy } from '../syntax/syntaxChecker';
-
-export type { InsideIndentationPolicy } from '../matching/match';
-
-export interface Limits {
-  /** Lines shown before and after the closest partial match (snippet is 2n+1 lines). */
-  readonly contextLines: number;
-  /** Ambiguous match locations reported in detail; total_matches is never capped. */
-  readonly maxMatchLocations: number;
-  /** Files larger than this get FILE_TOO_LARGE. */
-  readonly maxFileBytes: number;
-  /** The serialised envelope stays within this many bytes by dropping detail, never fields. */
-  readonly maxEnvelopeBytes: number;
-  /** Snippet lines longer than this are clipped. */
-  readonly maxSnippetLineChars: number;
-  /** The diffs of one success response stay within this many bytes, clipped at hunk boundaries. */
-  readonly maxDiffBytes: number;
-  /**
-   * A match that starts inside a line's indentation (old_string indented less than the
-   * line): 'warn' applies it with a warning; 'refuseMultiline' refuses it when
-   * new_string spans lines (they would land mis-indented) and warns otherwise; 'refuse' always refuses.
-   */
-  readonly insideIndentation: InsideIndentationPolicy;
-}
-
-export const DEFAULT_LIMITS: Limits = {
-  contextLines: 6,
-  maxMatchLocations: 5,
-  maxFileBytes: 32 * 1024 * 1024,
-  maxEnvelopeBytes: 32 * 1024,
-  maxSnippetLineChars: 240,
-  maxDiffBytes: 64 * 1024,
-  insideIndentation: 'refuseMultiline',
-};
 
 /** Backoff for FILE_BUSY: from initialDelayMs, doubling, capped at maxDelayMs. */
 export interface RetryPolicy {
@@ -53,13 +19,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxDelayMs: 5_000,
 };
 
-export type PathCheckResult =
-  | { readonly ok: true; readonly path: string; readonly warning?: Warning }
-  | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly hints?: readonly string[] };
-
-/** Resolves and vets a requested path before anything is read. */
-export type PathCheck = (requestedPath: string) => PathCheckResult | Promise<PathCheckResult>;
-
 export interface CancellationSignal {
   readonly isCancellationRequested: boolean;
 }
@@ -70,6 +29,11 @@ export interface EngineOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** Default: absolute paths only; ".." is PATH_TRAVERSAL; relative is RELATIVE_PATH. */
   readonly checkPath?: PathCheck;
+  /**
+   * The folder a patch's relative paths name files in (the CLI's --root, the workspace
+   * folder, the MCP root). The joined path still goes through checkPath.
+   */
+  readonly root?: string;
   /** How a path reads in summaries and messages (e.g. workspace-relative). Default: as given. */
   readonly displayPath?: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;

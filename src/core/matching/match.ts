@@ -4,7 +4,9 @@
  * later edits, so one response can name every edit that needs fixing.
  */
 import { PieceText } from './pieceText';
+import { placeHunk, type Placement } from './placement';
 import { PlainText, type WorkingText } from './workingText';
+import type { InsideIndentationPolicy } from '../contract/limits';
 
 /** An edit with its strings already in the file's line endings. */
 export interface EditToCheck {
@@ -13,10 +15,9 @@ export interface EditToCheck {
   readonly replaceAll: boolean;
   /** The strings as the request sent them, when converting their line endings changed them: a block with other endings matches them byte for byte. */
   readonly asSent?: { readonly oldString: string; readonly newString: string };
+  /** A patch hunk: where it goes among several occurrences (placement.ts). Its old lines may repeat another hunk's, and may be empty (an insertion). */
+  readonly placement?: Placement;
 }
-
-/** What to do when old_string starts with whitespace and matches inside a line's indentation. */
-export type InsideIndentationPolicy = 'warn' | 'refuseMultiline' | 'refuse';
 
 /** A match that starts inside a line's indentation: the indentation left of it, which the replacement keeps. */
 export interface IndentedMatch {
@@ -27,7 +28,7 @@ export interface IndentedMatch {
 export type EditVerdict =
   | { readonly status: 'applied'; readonly replacements: number; readonly insideIndentation?: IndentedMatch }
   | { readonly status: 'failed'; readonly code: 'EMPTY_OLD_STRING' | 'NO_OP_EDIT' }
-  | { readonly status: 'failed'; readonly code: 'MATCH_NOT_FOUND'; readonly insideIndentation?: IndentedMatch }
+  | { readonly status: 'failed'; readonly code: 'MATCH_NOT_FOUND'; readonly insideIndentation?: IndentedMatch; readonly missingLine?: string }
   | { readonly status: 'failed'; readonly code: 'DUPLICATE_OLD_STRING'; readonly duplicateOf: number }
   | {
     readonly status: 'failed'; readonly code: 'AMBIGUOUS_MATCH';
@@ -107,7 +108,32 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     return undefined;
   };
 
+  const placeAndApply = (sentEdit: EditToCheck, placement: Placement, editIndex: number): EditVerdict => {
+    const text = working.text();
+    const occurrences = (pattern: string): number[] => working.occurrences(pattern);
+    let placed = placeHunk(text, sentEdit.oldString, sentEdit.newString, placement, occurrences);
+    if (!placed.found && placed.candidates.length === 0 && placed.missingLine === undefined && sentEdit.asSent) {
+      placed = placeHunk(text, sentEdit.asSent.oldString, sentEdit.asSent.newString, placement, occurrences);
+    }
+    if (!placed.found) {
+      if (placed.candidates.length > 1) {
+        return { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: placed.candidates.length, firstOffsets: placed.candidates.slice(0, options.maxLocations), matchOffsets: placed.candidates.slice(0, MAX_MATCH_LINES) };
+      }
+      const dependsOn = placed.missingLine === undefined ? dependencyOf(sentEdit.oldString) : undefined;
+      if (dependsOn !== undefined) {
+        return { status: 'skipped', dependsOn };
+      }
+      return { status: 'failed', code: 'MATCH_NOT_FOUND', ...(placed.missingLine !== undefined ? { missingLine: placed.missingLine } : {}) };
+    }
+    working.replace([placed.start], placed.oldString.length, placed.newString);
+    applied.push({ editIndex, starts: [placed.start], oldLength: placed.oldString.length, newLength: placed.newString.length });
+    return { status: 'applied', replacements: 1 };
+  };
+
   const matchAndApply = (sentEdit: EditToCheck, editIndex: number): EditVerdict => {
+    if (sentEdit.placement) {
+      return placeAndApply(sentEdit, sentEdit.placement, editIndex);
+    }
     let edit = sentEdit;
     let starts = working.occurrences(edit.oldString);
     if (starts.length === 0 && sentEdit.asSent) {
@@ -132,7 +158,8 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
   };
 
   edits.forEach((edit, editIndex) => {
-    const verdict = inputVerdict(edit, firstIndexOfOld.get(edit.oldString)) ?? matchAndApply(edit, editIndex);
+    // A hunk may repeat another's old lines (its placement tells them apart), and an empty one inserts.
+    const verdict = (edit.placement ? undefined : inputVerdict(edit, firstIndexOfOld.get(edit.oldString))) ?? matchAndApply(edit, editIndex);
     if (edit.oldString !== '' && !firstIndexOfOld.has(edit.oldString)) {
       firstIndexOfOld.set(edit.oldString, editIndex);
     }
@@ -159,8 +186,9 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
 }
 
 function workingTextFor(text: string, edits: readonly EditToCheck[], strategy: MatchStrategy): WorkingText {
-  const usePieces = strategy === 'pieces'
-    || (strategy === 'auto' && edits.length >= PIECES_MIN_EDITS && text.length * edits.length >= PIECES_MIN_WORK);
+  const hasHunks = edits.some((edit) => edit.placement !== undefined);
+  const usePieces = !hasHunks && (strategy === 'pieces'
+    || (strategy === 'auto' && edits.length >= PIECES_MIN_EDITS && text.length * edits.length >= PIECES_MIN_WORK));
   if (!usePieces) {
     return new PlainText(text);
   }

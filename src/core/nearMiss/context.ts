@@ -4,7 +4,7 @@
  * by the snippet's size, never by the file's.
  */
 import type { LineIndex } from '../text/lineIndex';
-import type { Limits } from '../engine/options';
+import type { Limits } from '../contract/limits';
 import type { MatchLocation } from '../contract/schemas';
 
 /** Lines before and after each ambiguous match location. */

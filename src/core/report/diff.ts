@@ -28,12 +28,17 @@ export function unifiedDiff(displayPath: string, before: string, after: string):
   return `--- ${displayPath}\n+++ ${displayPath}\n${writer.text()}`;
 }
 
-/** Joins many small strings in batches; large ones are kept as they are. */
+/** Joins many small strings in batches; a large one is kept as it is, never copied before the final join. */
 class TextSink {
   private readonly batches: string[] = [];
   private pieces: string[] = [];
 
   push(piece: string): void {
+    if (piece.length >= BLOCK_CHARS) {
+      this.flush();
+      this.batches.push(piece);
+      return;
+    }
     this.pieces.push(piece);
     if (this.pieces.length >= PIECES_PER_BATCH) {
       this.flush();
@@ -41,9 +46,10 @@ class TextSink {
   }
 
   append(sink: TextSink): void {
-    this.flush();
     sink.flush();
-    this.batches.push(...sink.batches);
+    for (const batch of sink.batches) {
+      this.push(batch);
+    }
   }
 
   text(): string {

@@ -6,7 +6,7 @@
 import { envelopeFor } from '../contract/envelope';
 import { codeInfo, type NextAction } from '../contract/errorCodes';
 import { plural } from '../contract/format';
-import type { FileFailure } from '../engine/plan';
+import type { FileFailure } from '../plan/filePlan';
 import type { EditStatus, ErrorEnvelope } from '../contract/schemas';
 
 export interface FailureReportInput {

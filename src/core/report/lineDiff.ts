@@ -26,12 +26,19 @@ export interface LineSequence {
   countFrom(index: number): number;
   /** Lines before `index` are not looked at again. */
   release(index: number): void;
+  /**
+   * Optional: how many lines from `index` equal those of `other` from `otherIndex`,
+   * found without looking at each line; both sequences then go on after them.
+   */
+  skipEqual?(index: number, other: LineSequence, otherIndex: number): number;
 }
 
 /** How far (deleted plus inserted lines) a resync is looked for before the rest counts as one change. */
 const MAX_RESYNC_DISTANCE = 256;
 /** Released line starts are dropped in batches of at least this many. */
 const RELEASE_BATCH = 4096;
+/** Characters compared at once while skipping equal lines. */
+const CHUNK = 4096;
 
 /**
  * The lines of `text` between `from` and `to` (a line start, and a line start or the
@@ -96,6 +103,48 @@ export class TextLines implements LineSequence {
       }
       count++;
       at = newline + 1;
+    }
+  }
+
+  skipEqual(index: number, other: LineSequence, otherIndex: number): number {
+    if (!(other instanceof TextLines)) {
+      return 0;
+    }
+    const start = this.start(index);
+    const otherStart = other.start(otherIndex);
+    const limit = Math.min(this.to - start, other.to - otherStart);
+    let same = 0;
+    while (same + CHUNK <= limit && this.text.slice(start + same, start + same + CHUNK) === other.text.slice(otherStart + same, otherStart + same + CHUNK)) {
+      same += CHUNK;
+    }
+    while (same < limit && this.text.charCodeAt(start + same) === other.text.charCodeAt(otherStart + same)) {
+      same++;
+    }
+    // Whole lines only: each ends with a newline inside the equal stretch, or is the last line of both.
+    let lines = 0;
+    let next = start;
+    for (let newline = this.text.indexOf('\n', start); newline !== -1 && newline < start + same; newline = this.text.indexOf('\n', newline + 1)) {
+      lines++;
+      next = newline + 1;
+    }
+    if (next < start + same && start + same === this.to && otherStart + same === other.to) {
+      lines++;
+      next = this.to;
+    }
+    this.restartAt(index + lines, next);
+    other.restartAt(otherIndex + lines, otherStart + (next - start));
+    return lines;
+  }
+
+  /** Goes on from line `index`, which starts at `offset` (or is past the end when `offset` is `to`). */
+  private restartAt(index: number, offset: number): void {
+    this.first = index;
+    if (offset < this.to) {
+      this.starts = [offset];
+      this.total = undefined;
+    } else {
+      this.starts = [];
+      this.total = index;
     }
   }
 
@@ -182,9 +231,10 @@ export function eachLineRun(before: LineSequence, after: LineSequence, onRun: (r
   let j = 0;
   while (before.has(i) && after.has(j)) {
     if (before.sameAs(i, after, j)) {
-      push(true, 1, 1);
-      i++;
-      j++;
+      const equal = Math.max(1, before.skipEqual?.(i, after, j) ?? 1);
+      push(true, equal, equal);
+      i += equal;
+      j += equal;
       before.release(i);
       after.release(j);
       continue;

@@ -2,7 +2,7 @@
 import { clipDiffs } from './diffBudget';
 import { unifiedDiff } from './diff';
 import { plural } from '../contract/format';
-import type { PlannedFile } from '../engine/plan';
+import type { PlannedFile } from '../plan/filePlan';
 import type { FileResult, SuccessResponse, Warning } from '../contract/schemas';
 
 export interface SuccessInput {
@@ -17,19 +17,23 @@ export interface SuccessInput {
 export function successResponse({ multiFile, files, warnings, dryRun, includeDiff, maxDiffBytes }: SuccessInput): SuccessResponse {
   const withDiff = dryRun || includeDiff;
   const clipped = withDiff
-    ? clipDiffs(files.map((file) => unifiedDiff(file.displayPath, file.original.text, file.newText)), maxDiffBytes)
+    ? clipDiffs(files.map((file) => unifiedDiff(file.movedFrom !== undefined ? `${file.displayPath} (moved)` : file.displayPath, file.original.text, file.newText)), maxDiffBytes)
     : undefined;
   const results: FileResult[] = files.map((file, index) => ({
     file_path: file.path,
     edits_applied: file.editsApplied,
     replacements: file.replacements,
     ...(clipped ? { diff: clipped.diffs[index] } : {}),
+    ...(file.operation ? { operation: file.operation } : {}),
+    ...(file.movedFrom !== undefined ? { moved_from: file.movedFrom } : {}),
   }));
   const allWarnings = clipped?.warning ? [...warnings, clipped.warning] : warnings;
   const edits = files.reduce((sum, file) => sum + file.editsApplied, 0);
   const replacements = files.reduce((sum, file) => sum + file.replacements, 0);
   const target = multiFile ? plural(files.length, 'file') : files[0].displayPath;
-  const work = `${plural(edits, 'edit')} (${plural(replacements, 'replacement')})`;
+  const work = files.some((file) => file.operation !== undefined)
+    ? `${plural(edits, 'hunk')}${operationCounts(files)}`
+    : `${plural(edits, 'edit')} (${plural(replacements, 'replacement')})`;
   const summary = dryRun ? `Dry run: ${work} would apply to ${target}; nothing was written` : `Applied ${work} to ${target}`;
   return {
     success: true,
@@ -40,3 +44,14 @@ export function successResponse({ multiFile, files, warnings, dryRun, includeDif
     ...(multiFile ? {} : { file_path: results[0].file_path, edits_applied: results[0].edits_applied, replacements: results[0].replacements }),
   };
 }
+
+/** " (1 added, 1 deleted, 1 moved)": the file operations other than updates, when there are any. */
+function operationCounts(files: readonly PlannedFile[]): string {
+  const counts = (['add', 'delete', 'move'] as const)
+    .map((operation) => [operation, files.filter((file) => file.operation === operation).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([operation, count]) => `${count} ${OPERATION_PAST[operation]}`);
+  return counts.length > 0 ? ` (${counts.join(', ')})` : '';
+}
+
+const OPERATION_PAST = { add: 'added', delete: 'deleted', move: 'moved' } as const;

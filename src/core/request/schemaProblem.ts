@@ -5,8 +5,11 @@
  * bundle keeps this module, and zod, in a file of its own (esbuild.mjs).
  */
 import type { z } from 'zod';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../contract/toolNames';
-import { multiEditFilesSchema, multiEditSchema, type MultiEditFilesRequest, type MultiEditRequest, type ValidationIssue } from '../contract/schemas';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, type ToolName } from '../contract/toolNames';
+import {
+  multiEditFilesSchema, multiEditPatchSchema, multiEditSchema,
+  type MultiEditFilesRequest, type MultiEditPatchRequest, type MultiEditRequest, type ValidationIssue,
+} from '../contract/schemas';
 import requestSchemas from '../contract/requestSchemas.json';
 import { nearestNames } from '../nearMiss/nearbyNames';
 import type { RequestProblem } from './request';
@@ -14,6 +17,7 @@ import type { RequestProblem } from './request';
 export type SchemaCheck =
   | { readonly ok: true; readonly tool: typeof TOOL_MULTI_EDIT; readonly data: MultiEditRequest }
   | { readonly ok: true; readonly tool: typeof TOOL_MULTI_EDIT_FILES; readonly data: MultiEditFilesRequest }
+  | { readonly ok: true; readonly tool: typeof TOOL_MULTI_EDIT_PATCH; readonly data: MultiEditPatchRequest }
   | { readonly ok: false; readonly problem: RequestProblem };
 
 /** Parses `input` with the tool's zod schema: the request, or the VALIDATION_FAILED problem. */
@@ -23,6 +27,12 @@ export function checkWithSchema(tool: ToolName, input: unknown): SchemaCheck {
     return parsed.success
       ? { ok: true, tool, data: parsed.data }
       : { ok: false, problem: validationProblem(parsed.error, input, tool, 'files', `${TOOL_MULTI_EDIT} edits one file: pass file_path and edits; for several files call ${TOOL_MULTI_EDIT_FILES}`) };
+  }
+  if (tool === TOOL_MULTI_EDIT_PATCH) {
+    const parsed = multiEditPatchSchema.safeParse(input);
+    return parsed.success
+      ? { ok: true, tool, data: parsed.data }
+      : { ok: false, problem: validationProblem(parsed.error, input, tool, 'files', `${TOOL_MULTI_EDIT_PATCH} takes { patch: "<the patch text>" }; for JSON edits call ${TOOL_MULTI_EDIT_FILES}`) };
   }
   const parsed = multiEditFilesSchema.safeParse(input);
   return parsed.success

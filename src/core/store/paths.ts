@@ -5,7 +5,15 @@
  * are plain relative names, so they are RELATIVE_PATH, never a file in the current
  * directory.
  */
-import type { PathCheckResult } from '../engine/options';
+import type { ErrorCode } from '../contract/errorCodes';
+import type { Warning } from '../contract/schemas';
+
+export type PathCheckResult =
+  | { readonly ok: true; readonly path: string; readonly warning?: Warning }
+  | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly hints?: readonly string[] };
+
+/** Resolves and vets a requested path before anything is read. */
+export type PathCheck = (requestedPath: string) => PathCheckResult | Promise<PathCheckResult>;
 
 const WINDOWS_DRIVE_ABSOLUTE = /^[A-Za-z]:[\\/]/;
 const WINDOWS_UNC = /^\\\\[^\\]/;
@@ -35,4 +43,16 @@ export function defaultPathCheck(path: string, windowsPaths = false): PathCheckR
     return { ok: false, code: 'RELATIVE_PATH', detail: windowsStyle ? 'the path is a Windows path, which is not absolute on this system' : 'the path is not absolute' };
   }
   return { ok: true, path };
+}
+
+/**
+ * `path` under `root` when it is relative (a patch's paths are); an absolute path,
+ * or any path without a root, as it is. A ".." stays in, for the path check to refuse.
+ */
+export function underRoot(root: string | undefined, path: string): string {
+  if (root === undefined || path === '' || isAbsolutePath(path, true) || path.startsWith('file:')) {
+    return path;
+  }
+  const separator = root.includes('/') || !root.includes('\\') ? '/' : '\\';
+  return root.endsWith(separator) ? `${root}${path}` : `${root}${separator}${path}`;
 }

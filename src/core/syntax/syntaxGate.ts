@@ -7,7 +7,7 @@
  * reaches into an edit's new text that no old error reached (error recovery can merge
  * an old error and a new one into one node).
  */
-import type { PlannedFile } from '../engine/plan';
+import type { PlannedFile } from '../plan/filePlan';
 import { LineIndex } from '../text/lineIndex';
 import { changedRegions, followIntoNewText, type ChangedRegion } from './changedRegions';
 import type { SyntaxChecker, SyntaxErrorSpan } from './syntaxChecker';

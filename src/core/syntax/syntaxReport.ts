@@ -1,7 +1,7 @@
 /** How a syntax regression reads: a failed edit in the envelope, or a warning when the gate only warns. */
 import type { EngineContext } from '../engine/engineContext';
-import type { FileFailure } from '../engine/plan';
-import { preview } from '../engine/plan';
+import type { FileFailure } from '../plan/filePlan';
+import { oldStringExcerpt } from '../contract/format';
 import { snippetAround } from '../nearMiss/context';
 import type { Edit, Warning } from '../contract/schemas';
 import type { SyntaxRegression } from './syntaxGate';
@@ -38,7 +38,7 @@ export function syntaxFailure(regression: SyntaxRegression, edits: readonly Edit
       status: 'failed',
       code: 'SYNTAX_REGRESSION',
       message: broke,
-      oldStringPreview: preview(edits[editIndex]?.old_string ?? ''),
+      oldStringPreview: oldStringExcerpt(edits[editIndex]?.old_string ?? ''),
     }],
     lead: () => ({
       code: 'SYNTAX_REGRESSION',

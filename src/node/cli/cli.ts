@@ -5,14 +5,14 @@
  * error. When the report cannot be written (stdout closed or full), the exit code is
  * still the request's own, and stderr says the report was lost in one line.
  */
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, relative, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { version } from '../../../package.json';
-import { errnoOf, runRequest, storeFailureFromError, toolForRequest, type SyntaxCheckPolicy } from '../../core/index';
-import { parseArgs, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
+import { errnoOf, type EngineOptions, type EngineResponse, isRecord, runRequest, storeFailureFromError, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
+import { type OutputFormat, parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { HELP_TEXT, USAGE } from './cliHelp';
-import { checkCliPath } from './cliPaths';
+import { checkCliPath, patchPathCheck } from './cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { NodeFileStore } from '../store/nodeFileStore';
@@ -41,8 +41,9 @@ async function main(args: readonly string[]): Promise<number> {
     case 'mcp':
       return startMcpServer(command);
     case 'apply':
+    case 'patch':
       try {
-        return await apply(command);
+        return await (command.kind === 'apply' ? apply(command) : patch(command));
       } catch (error) {
         if (error instanceof UsageError) {
           return reportUsageError(error.message, false);
@@ -59,25 +60,53 @@ function reportUsageError(message: string, showUsage: boolean): number {
 }
 
 async function apply(command: ApplyCommand): Promise<number> {
-  const request = parseRequest(await readRequestText(command.source), command.source);
+  const request = parseRequestJson(await readRequestText(command.source), command.source);
   const tool = toolForRequest(request);
-  const input = command.dryRun && isObject(request) ? { ...request, dry_run: true } : request;
-  const interruption = new Interruption();
-  const { response } = await interruption.during(() => runRequest(tool, input, {
-    store: new NodeFileStore(),
+  const input = command.dryRun && isRecord(request) ? { ...request, dry_run: true } : request;
+  return runAndReport(tool, input, command.format, command.syntaxCheck, {
     checkPath: checkCliPath,
-    displayPath,
-    cancellation: interruption,
-    ...cliSyntaxGate(command.syntaxCheck),
-    // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: {
-      maxDiffBytes: Number.POSITIVE_INFINITY,
       ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
       ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
     },
+  });
+}
+
+/** `multi-edit patch`: the patch's paths are relative to the root, and must stay inside it. */
+async function patch(command: PatchCommand): Promise<number> {
+  const root = resolve(process.cwd(), command.root ?? '.');
+  const isDirectory = await stat(root).then((stats) => stats.isDirectory(), () => false);
+  if (!isDirectory) {
+    throw new UsageError(`--root ${root} is not a directory`);
+  }
+  const text = (await readRequestText(command.source)).replace(/^\uFEFF/, '');
+  if (text.trim() === '') {
+    throw new UsageError(`the patch from ${command.source === STDIN_OPERAND ? 'standard input' : `"${command.source}"`} is empty`);
+  }
+  const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
+  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root });
+}
+
+/** Runs a request with the Node store, prints its report, and gives the exit code. */
+async function runAndReport(
+  tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root'>,
+): Promise<number> {
+  const interruption = new Interruption();
+  const { response } = await interruption.during(() => runRequest(tool, input, {
+    ...options,
+    store: new NodeFileStore(),
+    displayPath,
+    cancellation: interruption,
+    ...cliSyntaxGate(syntaxCheck),
+    // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
+    limits: { ...options.limits, maxDiffBytes: Number.POSITIVE_INFINITY },
   }));
+  return report(response, format);
+}
+
+async function report(response: EngineResponse, format: OutputFormat): Promise<number> {
   const exitCode = response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
-  const report = command.format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`;
+  const report = format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`;
   const unwritten = await writeStdout(report);
   if (unwritten) {
     // The exit code still tells whether the edits landed: a script can rely on it.
@@ -132,7 +161,7 @@ async function readRequestText(source: string): Promise<string> {
   }
 }
 
-function parseRequest(text: string, source: string): unknown {
+function parseRequestJson(text: string, source: string): unknown {
   const from = source === STDIN_OPERAND ? 'standard input' : `"${source}"`;
   const json = text.replace(/^\uFEFF/, '');
   if (json.trim() === '') {
@@ -143,10 +172,6 @@ function parseRequest(text: string, source: string): unknown {
   } catch (error) {
     throw new UsageError(`the request from ${from} is not valid JSON: ${(error as Error).message}`);
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Paths inside the current directory read relative to it; others stay absolute. */

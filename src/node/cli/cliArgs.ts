@@ -21,6 +21,18 @@ export interface ApplyCommand {
   readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
+/** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
+export interface PatchCommand {
+  readonly kind: 'patch';
+  readonly dryRun: boolean;
+  readonly format: OutputFormat;
+  /** --root as given; default the working directory. */
+  readonly root?: string;
+  /** A patch file path, or STDIN_OPERAND. */
+  readonly source: string;
+  readonly syntaxCheck: SyntaxCheckPolicy;
+}
+
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
 export interface McpCommand {
   readonly kind: 'mcp';
@@ -31,6 +43,7 @@ export interface McpCommand {
 
 export type CliCommand =
   | ApplyCommand
+  | PatchCommand
   | McpCommand
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
@@ -55,8 +68,11 @@ export function parseArgs(args: readonly string[]): CliCommand {
   if (command === 'mcp') {
     return parseMcp(rest);
   }
+  if (command === 'patch') {
+    return parsePatch(rest);
+  }
   if (command !== 'apply') {
-    return usageError(`unknown command "${command}"; the commands are "apply" and "mcp"`);
+    return usageError(`unknown command "${command}"; the commands are "apply", "patch" and "mcp"`);
   }
   return parseApply(rest);
 }
@@ -122,11 +138,9 @@ function parseApply(args: readonly string[]): CliCommand {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
-      if (value === undefined) {
-        return usageError('--format needs a value: json or text');
-      }
-      if (!FORMATS.includes(value as OutputFormat)) {
-        return usageError(`unknown format "${value}"; use json or text`);
+      const problem = formatProblem(value);
+      if (problem) {
+        return problem;
       }
       format = value as OutputFormat;
     } else if (arg === '--inside-indentation' || arg.startsWith('--inside-indentation=')) {
@@ -155,4 +169,61 @@ function parseApply(args: readonly string[]): CliCommand {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
   return { kind: 'apply', dryRun, format, source: operands[0], syntaxCheck, ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+}
+
+function formatProblem(value: string | undefined): CliCommand | undefined {
+  if (value === undefined) {
+    return usageError('--format needs a value: json or text');
+  }
+  return FORMATS.includes(value as OutputFormat) ? undefined : usageError(`unknown format "${value}"; use json or text`);
+}
+
+function parsePatch(args: readonly string[]): CliCommand {
+  let dryRun = false;
+  let format: OutputFormat = 'json';
+  let root: string | undefined;
+  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
+  const operands: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    const syntax = syntaxCheckOption(args, index);
+    if (syntax) {
+      if ('error' in syntax) {
+        return usageError(syntax.error);
+      }
+      syntaxCheck = syntax.policy;
+      index += syntax.used - 1;
+      continue;
+    }
+    if (arg === '--') {
+      operands.push(...args.slice(index + 1));
+      break;
+    }
+    if (arg === '--dry-run') {
+      dryRun = true;
+    } else if (arg === '--format' || arg.startsWith('--format=')) {
+      const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
+      const problem = formatProblem(value);
+      if (problem) {
+        return problem;
+      }
+      format = value as OutputFormat;
+    } else if (arg === '--root' || arg.startsWith('--root=')) {
+      const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
+      if (value === undefined || value === '' || root !== undefined) {
+        return usageError(root === undefined ? '--root needs a directory' : 'patch takes one --root');
+      }
+      root = value;
+    } else if (arg.startsWith('-') && arg !== STDIN_OPERAND) {
+      return usageError(`unknown option "${arg}" for patch`);
+    } else {
+      operands.push(arg);
+    }
+  }
+  if (operands.length !== 1) {
+    return usageError(operands.length === 0
+      ? `patch needs a patch file, or "${STDIN_OPERAND}" to read the patch from standard input`
+      : `patch takes one patch file, but ${operands.length} were given; one patch can change many files`);
+  }
+  return { kind: 'patch', dryRun, format, source: operands[0], syntaxCheck, ...(root !== undefined ? { root } : {}) };
 }

@@ -23,6 +23,9 @@ function editCount(edits: number, replacements: number): string {
 }
 
 function successLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
+  if (response.files.some((file) => file.operation !== undefined)) {
+    return patchSuccessLines(response, displayPath);
+  }
   const edits = response.files.reduce((sum, file) => sum + file.edits_applied, 0);
   const replacements = response.files.reduce((sum, file) => sum + file.replacements, 0);
   const target = response.files.length === 1 ? displayPath(response.files[0].file_path) : plural(response.files.length, 'file');
@@ -34,6 +37,11 @@ function successLines(response: SuccessResponse, displayPath: DisplayPath): stri
   if (response.files.length > 1) {
     lines.push(...response.files.map((file) => `  ${displayPath(file.file_path)}: ${editCount(file.edits_applied, file.replacements)}`));
   }
+  return [...lines, ...warningAndDiffLines(response, displayPath)];
+}
+
+function warningAndDiffLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
+  const lines: string[] = [];
   for (const warning of response.warnings ?? []) {
     const file = warning.file_path === undefined ? '' : ` file=${displayPath(warning.file_path)}`;
     lines.push(`warning code=${warning.code}${file} msg=${JSON.stringify(warning.message)}`);
@@ -171,4 +179,15 @@ function editStatusLine(status: EditStatus, displayPath: DisplayPath): string {
   const where = status.file_path === undefined ? '' : `${displayPath(status.file_path)} `;
   const code = status.error_code === undefined ? '' : ` ${status.error_code}`;
   return `${where}edit ${editNumber(status.edit_index)} ${status.status}${code}: ${status.message}`;
+}
+
+/** A patch: the summary, then each file with what happened to it. */
+function patchSuccessLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
+  const lines = [`ok ${response.summary.charAt(0).toLowerCase()}${response.summary.slice(1)}`];
+  for (const file of response.files) {
+    const from = file.moved_from === undefined ? '' : ` from ${displayPath(file.moved_from)}`;
+    const hunks = file.operation === 'update' || file.operation === 'move' ? `, ${plural(file.edits_applied, 'hunk')}` : '';
+    lines.push(`  ${file.operation ?? 'update'} ${displayPath(file.file_path)}${from}${hunks}`);
+  }
+  return [...lines, ...warningAndDiffLines(response, displayPath)];
 }

@@ -3,6 +3,7 @@ import { ERRORS_DOC_URL } from '../../core/index';
 
 export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse]
                       [--syntax-check refuse|warn|off] <request.json | ->
+       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] <PATCHFILE | ->
        multi-edit mcp [--root DIR]... [--syntax-check refuse|warn|off]`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
@@ -14,8 +15,15 @@ ${USAGE}
 Commands:
   apply <request.json>   Apply the request in the file.
   apply -                Read the request from standard input.
-  mcp                    Serve the tools multi_edit and multi_edit_files to an MCP
-                         client (Claude Code, Codex, Cursor, VS Code...) on stdio,
+  patch <PATCHFILE>      Apply a patch: a Codex apply_patch patch ("*** Begin Patch"),
+                         a unified diff (git diff, diff -u) or SEARCH/REPLACE blocks,
+                         told apart by the text. It may update, add, delete and move
+                         files; all of it applies, or nothing does. Its paths are
+                         relative to --root (default: the current directory) and
+                         must stay inside it. "patch -" reads standard input.
+  mcp                    Serve the tools multi_edit, multi_edit_files and
+                         multi_edit_patch to an MCP client (Claude Code, Codex,
+                         Cursor, VS Code...) on stdio,
                          until standard input closes. Logs go to stderr.
 
 Options:
@@ -27,7 +35,8 @@ Options:
                          diagnosis, the recovery hints and the file's text around the failure.
                          Text counts edits from 1 (edit=1 is the first); the JSON's
                          edit_index and file_index count from 0.
-  --root DIR             (mcp) A folder the tools may edit in; repeat for several.
+  --root DIR             (patch) The folder the patch's paths are relative to.
+                         (mcp) A folder the tools may edit in; repeat for several.
                          Without it: the roots the client lists, or else the
                          current directory. Client roots can narrow --root, never
                          widen it. .git, .hg, .svn and .env* files are refused.

@@ -3,8 +3,9 @@
  * segment is PATH_TRAVERSAL), told in the CLI's terms. The CLI has no workspace,
  * and it does not resolve a relative path against the current directory.
  */
-import { normalize } from 'node:path';
-import { defaultPathCheck, type PathCheckResult } from '../../core/index';
+import { basename, normalize } from 'node:path';
+import { defaultPathCheck, type PathCheck, type PathCheckResult } from '../../core/index';
+import { createPathCheck, PLATFORM_IGNORES_CASE, VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
 
 export function checkCliPath(requestedPath: string): PathCheckResult {
   const result = defaultPathCheck(requestedPath, process.platform === 'win32');
@@ -15,4 +16,23 @@ export function checkCliPath(requestedPath: string): PathCheckResult {
     return { ...result, detail: `${result.detail}; the CLI has no workspace and does not resolve paths against the current directory` };
   }
   return result;
+}
+
+/**
+ * The path policy of `multi-edit patch`: a patch names files under its root, so a
+ * path must stay inside it (the rules the MCP server and the extension apply to
+ * their folders), and version-control folders are refused.
+ */
+export function patchPathCheck(root: string): PathCheck {
+  return createPathCheck({
+    folders: [{ name: basename(root) || root, path: root }],
+    protectedGlobs: VCS_PROTECTED_GLOBS,
+    allowOutsideWorkspace: false,
+    ignoreCase: PLATFORM_IGNORES_CASE,
+    wording: {
+      folder: 'root',
+      protectedGlobsHint: 'multi-edit patch refuses version-control folders (.git, .hg, .svn)',
+      outsideHint: 'Paths in a patch are relative to --root (default: the current directory); run it from the project folder or pass --root',
+    },
+  });
 }

@@ -12,7 +12,7 @@ import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { runRequest, type SyntaxCheckPolicy } from '../../core';
+import { runRequest, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { nodeSyntaxGate } from '../syntaxGate';
 import { absoluteRoot, RootScope } from './scope';
@@ -104,10 +104,12 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
       await rootsReady;
       const started = performance.now();
       const checkPath = scope.pathCheck();
+      const root = scope.folders()[0]?.path;
       // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
-      const { response } = await inTurn(args, checkPath, () => runRequest(name, args, {
+      const { response } = await inTurn(name, args, checkPath, root, () => runRequest(name, args, {
         store: new NodeFileStore(fsPromises, { confine: scope.confinement() }),
         checkPath,
+        ...(root !== undefined ? { root } : {}),
         displayPath: (path) => scope.displayPath(path),
         cancellation: lifecycle.cancellationFor(extra.signal),
         ...syntaxGate,
@@ -122,7 +124,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
 
   lifecycle.watch();
   await server.connect(new LineTransport());
-  log(`serving multi_edit and multi_edit_files on stdio; roots: ${describeRoots(scope)}`);
+  log(`serving ${TOOL_NAMES.join(', ')} on stdio; roots: ${describeRoots(scope)}`);
   const reason = await lifecycle.whenStopped();
   await server.close();
   log(reason.kind === 'signal' ? `stopped by ${reason.signal}` : 'standard input closed; stopped');

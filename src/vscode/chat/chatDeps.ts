@@ -1,6 +1,6 @@
 /** What the chat participant's handlers share. */
 import type { FailureFeed } from '../problems/failureFeed';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 
 export interface ChatDeps {
   readonly services: Services;

@@ -2,12 +2,12 @@
 import * as vscode from 'vscode';
 import { CHAT_COMMANDS, CHAT_PARTICIPANT_ID } from '../platform/ids';
 import type { FailureFeed } from '../problems/failureFeed';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import type { ChatDeps } from './chatDeps';
-import { followupsFor, type RequestCommand } from './chatFollowups';
-import { converse } from './conversation';
-import { runExplainCommand } from './explainCommand';
-import { runRequestCommand } from './requestCommand';
+import { followupsFor, type RequestCommand } from './turnMetadata';
+import { converse } from './conversation/conversation';
+import { runExplainCommand } from './slashCommands/explainCommand';
+import { runRequestCommand } from './slashCommands/requestCommand';
 
 function isRequestCommand(command: string | undefined): command is RequestCommand {
   return command === CHAT_COMMANDS.apply || command === CHAT_COMMANDS.preview;

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/ids';
-import { nearMissOf, visibleWhitespace } from '../problems/nearMiss';
+import { nearMissComparisonOf, visibleWhitespace } from '../problems/nearMissComparison';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
 export function compareWithFileCommand(deps: EditorDeps): EditorCommand {
@@ -14,7 +14,7 @@ export function compareWithFileCommand(deps: EditorDeps): EditorCommand {
     async run(argument: unknown): Promise<void> {
       const failure = failureFromArgument(deps, argument);
       const document = failure?.placement && await vscode.workspace.openTextDocument(failure.placement.uri);
-      const nearMiss = failure && document ? nearMissOf(failure, document) : undefined;
+      const nearMiss = failure && document ? nearMissComparisonOf(failure, document) : undefined;
       if (!failure || !nearMiss) {
         if (failure) {
           void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: only an old_string that was not found can be compared with the file.'));

@@ -11,7 +11,7 @@ export function copyEnvelopeCommand(deps: EditorDeps): EditorCommand {
       const request = requestFromArgument(deps, argument);
       if (request) {
         await vscode.env.clipboard.writeText(responseJson(request.envelope));
-        void vscode.window.showInformationMessage(`Multi-Edit: copied the ${request.envelope.error_code} envelope.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: copied the {0} envelope.', request.envelope.error_code));
       }
     },
   };

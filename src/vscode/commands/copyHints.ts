@@ -11,7 +11,7 @@ export function copyHintsCommand(deps: EditorDeps): EditorCommand {
       if (failure) {
         const hints = failure.hints.length > 0 ? failure.hints : failure.request.envelope.recovery_hints;
         await vscode.env.clipboard.writeText(hints.join('\n'));
-        void vscode.window.showInformationMessage(`Multi-Edit: copied ${hints.length} recovery hint${hints.length === 1 ? '' : 's'}.`);
+        void vscode.window.showInformationMessage(hints.length === 1 ? vscode.l10n.t('Multi-Edit: copied 1 recovery hint.') : vscode.l10n.t('Multi-Edit: copied {0} recovery hints.', hints.length));
       }
     },
   };

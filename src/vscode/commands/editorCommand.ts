@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { isFailureRef, type FailedRequest, type Failure } from '../problems/failure';
 import type { FailureFeed } from '../problems/failureFeed';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import type { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
 
 export interface EditorDeps {
@@ -28,13 +28,13 @@ export function failureFromArgument(deps: EditorDeps, argument: unknown): Failur
   if (isFailureRef(argument)) {
     const failure = failures.get(argument.failureId);
     if (!failure) {
-      void vscode.window.showInformationMessage('Multi-Edit: that problem is no longer shown (it was fixed, dismissed or superseded).');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: that problem is no longer shown (it was fixed, dismissed or superseded).'));
     }
     return failure;
   }
   const failure = failureAtCursor(deps) ?? failures.latest();
   if (!failure) {
-    void vscode.window.showInformationMessage('Multi-Edit: no Multi-Edit problem is shown.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: no Multi-Edit problem is shown.'));
   }
   return failure;
 }
@@ -50,7 +50,7 @@ export function requestFromArgument(deps: EditorDeps, argument: unknown): Failed
     ? failures.request(argument.requestId)
     : failureAtCursor(deps)?.request ?? failures.latestRequest();
   if (!request) {
-    void vscode.window.showInformationMessage('Multi-Edit: no failed request is remembered (see the setting multiEdit.diagnostics.historyLimit).');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: no failed request is remembered (see the setting multiEdit.diagnostics.historyLimit).'));
   }
   return request;
 }

@@ -6,13 +6,13 @@
  * edit, which is selected, or by its envelope when it did not parse.
  */
 import * as vscode from 'vscode';
-import { type MultiEditFilesRequest, type MultiEditRequest, requestInput, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { answersForOneFile, type MultiEditFilesRequest, type MultiEditRequest, requestInput } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
 import type { Failure } from '../problems/failure';
 import { markerRange } from '../requestFiles/requestFileMarkers';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 
-/** Stands in for the failing edit while the rest of the request is laid out. */
+/** Stands in for the failing edit while the rest of the request is laid out (not translated: replaced before it is shown). */
 const PLACEHOLDER = JSON.stringify('\u0000multi-edit: the failing edit\u0000');
 
 export interface RenderedRequest {
@@ -24,7 +24,7 @@ export interface RenderedRequest {
 /** The list and index holding the failing part: the edit, or for a whole-file failure the file entry. */
 function failingSlot(failure: Failure, input: MultiEditRequest | MultiEditFilesRequest): { list: unknown[]; index: number } | undefined {
   const files = 'files' in input ? input.files : undefined;
-  const file = failure.request.tool === TOOL_MULTI_EDIT_FILES ? files?.[failure.fileIndex] : ('edits' in input ? input : undefined);
+  const file = !answersForOneFile(failure.request.tool) ? files?.[failure.fileIndex] : ('edits' in input ? input : undefined);
   if (failure.editIndex === undefined) {
     return files && failure.fileIndex < files.length ? { list: files, index: failure.fileIndex } : undefined;
   }
@@ -39,12 +39,15 @@ function markLabel(failure: Failure): string {
 
 export function renderRequest(failure: Failure): RenderedRequest {
   const { request } = failure;
-  const header = `// The ${request.tool} request that failed with ${request.envelope.error_code} (read-only).\n`;
+  const header = `// ${vscode.l10n.t('The {0} request that failed with {1} (read-only).', request.tool, request.envelope.error_code)}\n`;
   if (!request.request) {
-    const note = '// It did not fit the schema, so only its envelope is kept:\n';
+    const note = `// ${vscode.l10n.t('It did not fit the schema, so only its envelope is kept:')}\n`;
     return { text: `${header}${note}${JSON.stringify(request.envelope, null, 2)}\n` };
   }
   const copy = requestInput(request.request);
+  if ('patch' in copy) {
+    return { text: `${header}${copy.patch}` };
+  }
   const slot = failingSlot(failure, copy);
   if (!slot) {
     return { text: `${header}${JSON.stringify(copy, null, 2)}\n` };
@@ -74,7 +77,7 @@ export function openFailedRequestCommand(deps: EditorDeps): EditorCommand {
       const { origin } = failure.request;
       if (origin) {
         const document = await vscode.workspace.openTextDocument(origin.uri);
-        const prefix = failure.request.tool === TOOL_MULTI_EDIT_FILES ? ['files', failure.fileIndex] : [];
+        const prefix = !answersForOneFile(failure.request.tool) ? ['files', failure.fileIndex] : [];
         const path = failure.editIndex === undefined ? [...prefix, 'file_path'] : [...prefix, 'edits', failure.editIndex, 'old_string'];
         const selection = markerRange(document, document.offsetAt(origin.range.start), document.getText(origin.range), path);
         const editor = await vscode.window.showTextDocument(document, { selection });

@@ -1,6 +1,7 @@
 /** Preview request: the request's changes in the Refactor Preview; applying there commits them. */
 import type { EngineResponse } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
+import { reviewInRefactorPreview } from '../preview/previewReview';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 import { requestToRun } from './requestSource';
 import { plannedChanges, reportWhenSettled } from './runRequest';
@@ -13,7 +14,7 @@ export function previewRequestCommand(deps: EditorDeps): EditorCommand {
       if (!request) {
         return undefined;
       }
-      const { record, plan } = await deps.services.runner.preview(request.tool, request.input, { source: 'command', ...(request.origin ? { origin: request.origin } : {}) });
+      const { record, plan } = await deps.services.runner.runReviewed(request.tool, request.input, { source: 'command', ...(request.origin ? { origin: request.origin } : {}) }, reviewInRefactorPreview);
       return reportWhenSettled(deps, record, plan ? plannedChanges(plan) : []);
     },
   };

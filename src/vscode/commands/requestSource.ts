@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { REQUEST_FILE_GLOB } from '../platform/ids';
-import { toolForRequest, type ToolName } from '../../core/index';
+import { isRecord, toolForRequest, type ToolName } from '../../core/index';
 import type { RequestOrigin } from '../run/requestRecord';
 
 export interface RequestToRun {
@@ -14,10 +14,6 @@ export interface RequestToRun {
   readonly input: unknown;
   /** The document (and range) the JSON came from; absent for a request object. */
   readonly origin?: RequestOrigin;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Request files may name their JSON schema; that key describes the file, not the request. */
@@ -44,8 +40,8 @@ function fromDocument(document: vscode.TextDocument, selection?: vscode.Range): 
   try {
     parsed = JSON.parse(document.getText(range));
   } catch (error) {
-    const what = selection && !selection.isEmpty ? 'The selection' : vscode.workspace.asRelativePath(document.uri);
-    void vscode.window.showErrorMessage(`Multi-Edit: ${what} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    const what = selection && !selection.isEmpty ? vscode.l10n.t('The selection') : vscode.workspace.asRelativePath(document.uri);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Multi-Edit: {0} is not valid JSON ({1}).', what, error instanceof Error ? error.message : String(error)));
     return undefined;
   }
   const input = withoutSchemaKey(parsed);
@@ -56,13 +52,13 @@ async function pickRequestFile(): Promise<vscode.Uri | undefined> {
   const files = await vscode.workspace.findFiles(`**/${REQUEST_FILE_GLOB}`, '**/node_modules/**', 500);
   if (files.length === 0) {
     void vscode.window.showInformationMessage(
-      `Multi-Edit: open a request first: a ${REQUEST_FILE_GLOB} file, or select the request's JSON in an editor.`,
+      vscode.l10n.t('Multi-Edit: open a request first: a {0} file, or select the request\'s JSON in an editor.', REQUEST_FILE_GLOB),
     );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
-    { title: 'Multi-Edit: pick a request file', placeHolder: REQUEST_FILE_GLOB },
+    files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })).sort((a, b) => a.label.localeCompare(b.label)),
+    { title: vscode.l10n.t('Multi-Edit: pick a request file'), placeHolder: REQUEST_FILE_GLOB },
   );
   return picked?.uri;
 }

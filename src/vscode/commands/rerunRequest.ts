@@ -15,7 +15,7 @@ async function again(failed: FailedRequest): Promise<RequestToRun | undefined> {
   if (failed.origin) {
     return requestToRun(failed.origin.uri);
   }
-  void vscode.window.showInformationMessage(`Multi-Edit: that request did not fit the schema (${failed.envelope.error_code}), so it cannot run again as it was; send it again corrected.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: that request did not fit the schema ({0}), so it cannot run again as it was; send it again corrected.', failed.envelope.error_code));
   return undefined;
 }
 

@@ -5,14 +5,14 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/ids';
-import { type EngineResponse, plural, type RequestPlan } from '../../core/index';
+import { type EngineResponse, type RequestPlan } from '../../core/index';
+import { replacementsLabel, timesLabel } from '../platform/counts';
 import type { Failure } from '../problems/failure';
 import { withReplaceAll } from '../run/requestVariants';
 import { pathKey } from '../platform/workspacePaths';
 import { failureFromArgument, type EditorCommand, type EditorDeps } from './editorCommand';
 import { plannedChanges, reportWhenSettled } from './runRequest';
 
-const REPLACE_ALL = 'Replace All';
 
 async function confirmed(deps: EditorDeps, failure: Failure, plan: RequestPlan): Promise<boolean> {
   if (!deps.services.settings.current().confirmReplaceAll) {
@@ -22,16 +22,17 @@ async function confirmed(deps: EditorDeps, failure: Failure, plan: RequestPlan):
   const file = plan.files.find((planned) => target !== undefined && pathKey(planned.path) === target) ?? plan.files[0];
   const total = plan.files.reduce((sum, planned) => sum + planned.replacements, 0);
   const occurrences = failure.totalMatches ?? 0;
+  const replaceAll = vscode.l10n.t('Replace All');
   const answer = await vscode.window.showWarningMessage(
-    `Retry edit ${(failure.editIndex ?? 0) + 1} with replace_all?`,
+    vscode.l10n.t('Retry edit {0} with replace_all?', (failure.editIndex ?? 0) + 1),
     {
       modal: true,
-      detail: `Its old_string occurs ${plural(occurrences, 'time')} in ${file.displayPath}; every occurrence will be replaced. `
-        + `The request will make ${plural(total, 'replacement')} in all.`,
+      detail: `${vscode.l10n.t('Its old_string occurs {0} in {1}; every occurrence will be replaced.', timesLabel(occurrences), file.displayPath)} `
+        + vscode.l10n.t('The request will make {0} in all.', replacementsLabel(total)),
     },
-    REPLACE_ALL,
+    replaceAll,
   );
-  return answer === REPLACE_ALL;
+  return answer === replaceAll;
 }
 
 export function retryWithReplaceAllCommand(deps: EditorDeps): EditorCommand {

@@ -4,14 +4,14 @@
  * after the diagnostics show the outcome.
  */
 import * as vscode from 'vscode';
-import { type EngineResponse, type ErrorCode, type ErrorEnvelope, type RequestPlan, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { answersForOneFile, type EngineResponse, type ErrorCode, type ErrorEnvelope, type RequestPlan } from '../../core/index';
 import { diagnosticMessage } from '../problems/message';
 import type { RequestRecord, RequestSource } from '../run/requestRecord';
 import type { RunOptions } from '../run/requestRunner';
 import type { EditorDeps } from './editorCommand';
 import type { RequestToRun } from './requestSource';
 import { showResponse } from './showEnvelope';
-import { type FileChange, reportSuccess } from './successReport';
+import { type FileChange, reportSuccess } from './successNotification';
 
 /** Outcomes the user chose: reported plainly, not as problems. */
 const USER_OUTCOMES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
@@ -37,13 +37,13 @@ export function plannedChanges(plan: RequestPlan): FileChange[] {
   return plan.files.map((file) => ({ path: file.path, displayPath: file.displayPath, before: file.original.text, after: file.newText }));
 }
 
-/** A multi_edit_files request gets a cancellable progress notification; a single file is quick. */
+/** A request over several files gets a cancellable progress notification; a single file is quick. */
 export async function runWithProgress(
   deps: EditorDeps, request: RequestToRun, source: RequestSource, overrides: Pick<RunOptions, 'syntaxCheck'> = {},
 ): Promise<EngineResponse> {
   const { tool, input, origin } = request;
   const options = { source, ...(origin ? { origin } : {}), ...overrides };
-  const run = tool === TOOL_MULTI_EDIT_FILES
+  const run = !answersForOneFile(tool)
     ? await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Multi-Edit: editing files'), cancellable: true },
       (_progress, token) => planAndCommit(deps, tool, input, { ...options, token }),

@@ -10,7 +10,7 @@ export function showLastEnvelopeCommand(deps: EditorDeps): EditorCommand {
     async run(): Promise<vscode.Uri | undefined> {
       const last = deps.services.bus.lastOutcome;
       if (!last) {
-        void vscode.window.showInformationMessage('Multi-Edit: no request has finished yet.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: no request has finished yet.'));
         return undefined;
       }
       const editor = await showResponse(deps, 'last-response', last.response);

@@ -4,10 +4,9 @@
  * person's word saves it and applies the request again.
  */
 import * as path from 'node:path';
-import { applyEdits, modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/ids';
-import { isNearMissFix, type NearMissFix } from '../requestFiles/nearMissFix';
+import { isNearMissFix, type NearMissFix, requestWithFix } from '../requestFiles/nearMissFix';
 import type { EditorCommand, EditorDeps } from './editorCommand';
 
 interface NearMissArgument {
@@ -27,14 +26,6 @@ async function nearMatchText(fix: Extract<NearMissFix, { kind: 'useFileText' }>)
   return target.getText(new vscode.Range(startLine - 1, startColumn - 1, endLine - 1, endColumn - 1));
 }
 
-/** The request's JSON with the fix made; jsonc-parser writes the string escaped and keeps the rest of the text as it was. */
-async function fixedRequest(json: string, fix: NearMissFix, eol: string): Promise<string> {
-  const formattingOptions = { insertSpaces: true, tabSize: 2, eol };
-  if (fix.kind === 'removeEdit') {
-    return applyEdits(json, modify(json, [...fix.editPath], undefined, { formattingOptions }));
-  }
-  return applyEdits(json, modify(json, [...fix.editPath, 'old_string'], await nearMatchText(fix), { formattingOptions }));
-}
 
 export function useNearMatchCommand(deps: EditorDeps): EditorCommand {
   let proposals = 0;
@@ -48,7 +39,8 @@ export function useNearMatchCommand(deps: EditorDeps): EditorCommand {
       const { fix } = argument;
       const request = await vscode.workspace.openTextDocument(vscode.Uri.parse(argument.uri));
       const before = request.getText();
-      const after = await fixedRequest(before, fix, request.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
+      const nearText = fix.kind === 'useFileText' ? await nearMatchText(fix) : '';
+      const after = requestWithFix(before, fix, nearText, request.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
       const name = path.basename(request.uri.fsPath);
       const proposed = deps.documents.put(`proposed-${++proposals}/${name}`, after);
       await vscode.commands.executeCommand('vscode.diff', request.uri, proposed, vscode.l10n.t('{0} (now ↔ fixed)', name), { preview: true });

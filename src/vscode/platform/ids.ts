@@ -1,5 +1,5 @@
 /** Every ID the extension exposes to VS Code, in one place (the tool names come from the core). */
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, type ToolName } from '../../core/index';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, type ToolName } from '../../core/index';
 
 export const EXTENSION_ID = 'multi-edit.multi-edit';
 export const DIAGNOSTIC_SOURCE = 'multi-edit';
@@ -10,6 +10,7 @@ export const CONFIG_SECTION = 'multiEdit';
 export const TOOL_REFERENCE_NAMES: Record<ToolName, string> = {
   [TOOL_MULTI_EDIT]: 'multiEdit',
   [TOOL_MULTI_EDIT_FILES]: 'multiEditFiles',
+  [TOOL_MULTI_EDIT_PATCH]: 'multiEditPatch',
 };
 
 /** The chat participant: `@multiedit`, with its slash commands. */

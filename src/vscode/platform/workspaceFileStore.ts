@@ -4,6 +4,7 @@
  * with one applyEdit (one undo step, all files or none), after every document's
  * version has been re-checked. Commits that share a document take turns, so the
  * re-check and the edit it guards are one step for every other request.
+ * Not translated: its failure details become the envelope's message, read by models in the core's language.
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';

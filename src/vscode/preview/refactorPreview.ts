@@ -8,7 +8,7 @@
  * the documents afterwards, and a request is all or nothing.
  */
 import * as vscode from 'vscode';
-import { type Edit, type PlannedFile, preview, type RequestPlan } from '../../core/index';
+import { type Edit, oldStringExcerpt, type PlannedFile, type RequestPlan } from '../../core/index';
 import { labelledChanges, type LabelledChange } from './labelledChanges';
 
 export interface PreviewFile {
@@ -28,7 +28,7 @@ export interface PreviewEntry {
 export type PreviewVerdict = 'applied' | 'discarded' | 'partial';
 
 function quoted(value: string | undefined): string {
-  return `“${preview((value ?? '').replace(/\s+/g, ' ').trim())}”`;
+  return `“${oldStringExcerpt((value ?? '').replace(/\s+/g, ' ').trim())}”`;
 }
 
 /** "Edit 2: “old” → “new”", or "Edits 1, 3" when edits rewrote each other's text. */

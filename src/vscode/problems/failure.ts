@@ -48,7 +48,7 @@ export type FailureDraft = Omit<Failure, 'id' | 'request' | 'dependsOn' | 'diagn
 
 /**
  * What commands and quick fixes pass around: plain data, so it survives any
- * serialisation. The request outlives the failure's diagnostic (see FailureStore).
+ * serialisation. The request outlives the failure's diagnostic (see FailureRegistry).
  */
 export interface FailureRef {
   readonly failureId: number;

@@ -1,7 +1,7 @@
 /** Quick fixes for Multi-Edit's own diagnostics, and nothing else. */
 import * as vscode from 'vscode';
 import { failureRef } from './failure';
-import type { FailureStore } from './failureStore';
+import type { FailureRegistry } from './failureRegistry';
 import { quickFixesFor } from './quickFixes';
 
 export class FailureCodeActions implements vscode.CodeActionProvider {
@@ -9,7 +9,7 @@ export class FailureCodeActions implements vscode.CodeActionProvider {
     providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
   };
 
-  constructor(private readonly failures: FailureStore) {}
+  constructor(private readonly failures: FailureRegistry) {}
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const actions: vscode.CodeAction[] = [];
@@ -36,7 +36,7 @@ export class FailureCodeActions implements vscode.CodeActionProvider {
   }
 }
 
-export function registerFailureCodeActions(context: vscode.ExtensionContext, failures: FailureStore): void {
+export function registerFailureCodeActions(context: vscode.ExtensionContext, failures: FailureRegistry): void {
   context.subscriptions.push(
     vscode.languages.registerCodeActionsProvider(
       [{ scheme: 'file' }, { scheme: 'untitled' }],

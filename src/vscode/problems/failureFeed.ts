@@ -1,5 +1,5 @@
 /**
- * Feeds the diagnostics from the OutcomeBus: every surface publishes there, so a
+ * Feeds the diagnostics from the RequestBus: every surface publishes there, so a
  * failure from a tool call, a command or a quick fix shows the same way. Outcomes
  * are handled one at a time, in the order they finished, so a success never races
  * ahead of the failure it supersedes.
@@ -7,12 +7,12 @@
 import * as vscode from 'vscode';
 import type { ErrorCode } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import { affectsSetting } from '../platform/settings';
 import { absoluteTarget } from '../platform/workspacePaths';
 import type { RequestRecord } from '../run/requestRecord';
 import { failureRef, type Failure } from './failure';
-import { FailureStore } from './failureStore';
+import { FailureRegistry } from './failureRegistry';
 import { draftFailures } from './placement';
 import { quickFixesFor } from './quickFixes';
 
@@ -33,7 +33,7 @@ export class FailureFeed implements vscode.Disposable {
   private queue: Promise<void> = Promise.resolve();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(readonly failures: FailureStore, services: Services) {
+  constructor(readonly failures: FailureRegistry, services: Services) {
     this.subscriptions = [
       services.bus.onDidFinish((record) => {
         this.queue = this.queue.then(() => this.handle(record)).catch((error: unknown) => {
@@ -90,7 +90,7 @@ export class FailureFeed implements vscode.Disposable {
 }
 
 export function registerDiagnostics(context: vscode.ExtensionContext, services: Services): FailureFeed {
-  const failures = new FailureStore(() => services.settings.current().historyLimit);
+  const failures = new FailureRegistry(() => services.settings.current().historyLimit);
   const feed = new FailureFeed(failures, services);
   context.subscriptions.push(failures, feed);
   return feed;

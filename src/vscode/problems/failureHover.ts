@@ -7,11 +7,11 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/ids';
 import { type Failure, failureRef } from './failure';
-import type { FailureStore } from './failureStore';
-import { nearMissOf, visibleWhitespace } from './nearMiss';
+import type { FailureRegistry } from './failureRegistry';
+import { nearMissComparisonOf, visibleWhitespace } from './nearMissComparison';
 
-/** Line pairs shown in the hover; the diff editor shows all of them. */
-const MAX_HOVER_LINES = 8;
+/** Line pairs shown in the hover, so that it fits a 900-pixel window under the problem's message; the diff editor shows all of them. */
+const MAX_HOVER_LINES = 5;
 
 /**
  * old_string and the file's text line by line, "-" for what the edit expects and "+" for
@@ -73,22 +73,23 @@ export function failureHover(failure: Failure, document: vscode.TextDocument): v
   if (syntax) {
     return syntax;
   }
-  const nearMiss = nearMissOf(failure, document);
+  const nearMiss = nearMissComparisonOf(failure, document);
   if (!nearMiss) {
     return undefined;
   }
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.isTrusted = { enabledCommands: [COMMANDS.compareWithFile, COMMANDS.openFailedRequest] };
   markdown.appendMarkdown(`**${vscode.l10n.t('Edit {0}: old_string (−) against the file (+) from line {1}', (failure.editIndex ?? 0) + 1, nearMiss.firstLine + 1)}**\n\n`);
-  markdown.appendMarkdown(`${lineByLine(nearMiss.oldString, nearMiss.fileText)}\n\n`);
-  markdown.appendMarkdown(`*${vscode.l10n.t('· space, → tab, ⍽ non-breaking space, ␍ carriage return')}*\n\n`);
+  // The links come before the text, so they show without scrolling however long the text is.
   markdown.appendMarkdown(`${commandLink(`$(diff) ${vscode.l10n.t('Compare in a diff editor')}`, COMMANDS.compareWithFile, failure)} · `
-    + commandLink(`$(go-to-file) ${vscode.l10n.t('Open the failed request')}`, COMMANDS.openFailedRequest, failure));
+    + `${commandLink(`$(go-to-file) ${vscode.l10n.t('Open the failed request')}`, COMMANDS.openFailedRequest, failure)}\n\n`);
+  markdown.appendMarkdown(`${lineByLine(nearMiss.oldString, nearMiss.fileText)}\n\n`);
+  markdown.appendMarkdown(`*${vscode.l10n.t('· space, → tab, ⍽ non-breaking space, ␍ carriage return')}*`);
   return markdown;
 }
 
 export class FailureHoverProvider implements vscode.HoverProvider {
-  constructor(private readonly failures: FailureStore) {}
+  constructor(private readonly failures: FailureRegistry) {}
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     for (const failure of this.failures.failuresAt(document.uri, position)) {
@@ -101,6 +102,6 @@ export class FailureHoverProvider implements vscode.HoverProvider {
   }
 }
 
-export function registerFailureHover(context: vscode.ExtensionContext, failures: FailureStore): void {
+export function registerFailureHover(context: vscode.ExtensionContext, failures: FailureRegistry): void {
   context.subscriptions.push(vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new FailureHoverProvider(failures)));
 }

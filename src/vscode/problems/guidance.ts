@@ -24,7 +24,7 @@ function guidanceForCode(code: ErrorCode): string {
     EMPTY_OLD_STRING: vscode.l10n.t('Give old_string the text to replace; to insert, include a neighbouring line in both strings.'),
     NO_OP_EDIT: vscode.l10n.t('Remove the edit, or make new_string differ from old_string.'),
     DUPLICATE_OLD_STRING: vscode.l10n.t('Merge the two edits, or add neighbouring lines so each old_string differs.'),
-    MATCH_NOT_FOUND: vscode.l10n.t('Hover to compare old_string with the file, fix old_string in the request, then apply it again.'),
+    MATCH_NOT_FOUND: vscode.l10n.t('Compare old_string with the file in a diff (Ctrl+.), fix old_string in the request, then apply it again.'),
     AMBIGUOUS_MATCH: vscode.l10n.t('Add neighbouring lines to old_string, or use Ctrl+. to peek every match or retry with replace_all.'),
     SYNTAX_REGRESSION: vscode.l10n.t('The edit would break this file\'s syntax: hover to see the lines as they would be written, fix new_string, or use Ctrl+. to apply it anyway.'),
     FILE_NOT_FOUND: vscode.l10n.t('Check file_path for a typo: no file exists there.'),

@@ -1,6 +1,6 @@
 /** The diagnostic a placed failure shows as. */
 import * as vscode from 'vscode';
-import { errorDocLink, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { answersForOneFile, errorDocLink } from '../../core/index';
 import { DIAGNOSTIC_SOURCE } from '../platform/ids';
 import type { Failure, Placement } from './failure';
 import { guidanceFor } from './guidance';
@@ -14,7 +14,7 @@ export function toDiagnostic(failure: Failure, placement: Placement): vscode.Dia
   const skipped = failure.status === 'skipped';
   const message = diagnosticMessage({
     ...(failure.editIndex !== undefined ? { editIndex: failure.editIndex } : {}),
-    ...(failure.request.tool === TOOL_MULTI_EDIT_FILES ? { fileNumber: failure.fileIndex + 1 } : {}),
+    ...(!answersForOneFile(failure.request.tool) ? { fileNumber: failure.fileIndex + 1 } : {}),
     label: skipped ? 'skipped' : failure.code,
     message: failure.message,
     ...(failure.diagnosis ? { diagnosis: failure.diagnosis } : {}),

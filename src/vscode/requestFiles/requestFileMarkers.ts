@@ -5,9 +5,9 @@
  * the JSON as the file is edited, and clear when the request runs again.
  */
 import * as vscode from 'vscode';
-import { type ErrorCode, type ErrorEnvelope, errorDocLink, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { answersForOneFile, type ErrorCode, type ErrorEnvelope, errorDocLink } from '../../core/index';
 import { REQUEST_MARKER_SOURCE } from '../platform/ids';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import { diagnosticMessage } from '../problems/message';
 import type { RequestRecord } from '../run/requestRecord';
 import { type JsonPath, locateJsonPath } from './jsonLocate';
@@ -27,12 +27,12 @@ export interface RequestMarker {
 }
 
 function filePrefix(record: RequestRecord, fileIndex: number | undefined): JsonPath {
-  return record.tool === TOOL_MULTI_EDIT_FILES ? ['files', fileIndex ?? 0] : [];
+  return answersForOneFile(record.tool) ? [] : ['files', fileIndex ?? 0];
 }
 
 /** Where each problem of a failed request sits in its JSON, and what it says there (in people's words). */
 export function requestMarkers(record: RequestRecord, envelope: ErrorEnvelope): RequestMarker[] {
-  const multiFile = record.tool === TOOL_MULTI_EDIT_FILES;
+  const multiFile = !answersForOneFile(record.tool);
   const marker = (path: JsonPath, severity: vscode.DiagnosticSeverity, code: ErrorCode, message: string): RequestMarker => ({ path, severity, code, message });
   if (envelope.validation_issues && envelope.validation_issues.length > 0) {
     return envelope.validation_issues.map((issue) => marker(issue.path, vscode.DiagnosticSeverity.Error, envelope.error_code, `${issue.field}: ${issue.message}`));

@@ -7,12 +7,11 @@ import type * as vscode from 'vscode';
 import {
   commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
 } from '../../core/index';
-import { logOutcome, type OutcomeRecord } from '../platform/log';
+import { logOutcome, type OutcomeRecord } from './requestLog';
 import { createPathCheck } from '../../shared/pathPolicy';
 import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
 import { type ReviewResult, WorkspaceFileStore, type StoreHooks } from '../platform/workspaceFileStore';
 import { displayPath, pathPolicyConfig } from '../platform/workspacePaths';
-import { reviewInRefactorPreview } from '../preview/previewReview';
 import type { RequestBus, RequestOrigin, RequestRecord, RequestSource } from './requestRecord';
 
 export interface RunOptions {
@@ -60,16 +59,16 @@ export class RequestRunner {
   }
 
   /**
-   * Shows the request in the Refactor Preview and commits what the user applies
-   * there. The preview is the dry run, so the request's own dry_run does not apply.
+   * Commits what the user confirms in `review` (the Refactor Preview hands its own), in place of
+   * the plain commit. The review is the dry run, so the request's own dry_run does not apply.
    */
-  async preview(tool: ToolName, input: unknown, options: RunOptions): Promise<{ readonly record: RequestRecord; readonly plan?: RequestPlan }> {
+  async runReviewed(tool: ToolName, input: unknown, options: RunOptions, review: (plan: RequestPlan) => Promise<ReviewResult>): Promise<{ readonly record: RequestRecord; readonly plan?: RequestPlan }> {
     const planned = await this.plan(tool, input, options);
     if (!planned.ok) {
       return { record: planned.record };
     }
     const plan = withDryRun(planned.plan, false);
-    return { record: await this.commit(plan, planned.id, options, () => reviewInRefactorPreview(plan)), plan };
+    return { record: await this.commit(plan, planned.id, options, () => review(plan)), plan };
   }
 
   /** Validates and matches without writing, for a confirmation first; a failed plan is a finished request. */
@@ -94,6 +93,9 @@ export class RequestRunner {
   private engineOptions(options: RunOptions, review?: () => Promise<ReviewResult>): EngineOptions {
     const settings = this.deps.settings.current();
     const cancellation = options.token;
+    const config = pathPolicyConfig(settings, options.outsideWorkspaceConfirmed);
+    // A patch's relative paths name files in the first workspace folder.
+    const root = config.folders[0]?.path;
     return {
       store: new WorkspaceFileStore({
         saveAfterEdit: settings.saveAfterEdit,
@@ -105,7 +107,8 @@ export class RequestRunner {
       }),
       limits: engineLimits(settings),
       retry: retryPolicy(settings),
-      checkPath: createPathCheck(pathPolicyConfig(settings, options.outsideWorkspaceConfirmed)),
+      checkPath: createPathCheck(config),
+      ...(root !== undefined ? { root } : {}),
       displayPath,
       cancellation,
       syntaxChecker: this.deps.syntaxChecker,

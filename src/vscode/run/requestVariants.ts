@@ -1,4 +1,4 @@
-/** New requests made from a parsed one, in the wire form the runner takes. */
+/** A new request made from a parsed one, in the wire form the runner takes. */
 import { type ParsedRequest, requestInput } from '../../core/index';
 
 /** The request with one edit's replace_all set. */
@@ -10,9 +10,4 @@ export function withReplaceAll(request: ParsedRequest, fileIndex: number, editIn
       edits: file.edits.map((edit, at) => (at === editIndex ? { ...edit, replace_all: true } : edit)),
     })),
   });
-}
-
-/** The request as a dry run, or as a real run. */
-export function withDryRun(request: ParsedRequest, dryRun: boolean): unknown {
-  return requestInput({ ...request, dryRun });
 }

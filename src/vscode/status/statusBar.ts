@@ -7,8 +7,9 @@
 import * as vscode from 'vscode';
 import type { EngineResponse } from '../../core/index';
 import { COMMANDS, DIAGNOSTIC_SOURCE, REQUEST_MARKER_SOURCE } from '../platform/ids';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 import { affectsSetting } from '../platform/settings';
+import { editsLabel } from '../platform/counts';
 
 const STATUS_ITEM_ID = 'multiEdit.status';
 const SHOW_PROBLEMS = 'workbench.actions.view.problems';
@@ -23,17 +24,14 @@ export function countOpenProblems(): number {
     .reduce((count, [, diagnostics]) => count + diagnostics.filter((diagnostic) => diagnostic.source !== undefined && ours.has(diagnostic.source)).length, 0);
 }
 
-export function editCountLabel(edits: number): string {
-  return edits === 1 ? vscode.l10n.t('1 edit') : vscode.l10n.t('{0} edits', edits);
-}
 
 function outcomeText(response: EngineResponse, undone: boolean): string {
   if (response.success) {
     const edits = response.files.reduce((sum, file) => sum + file.edits_applied, 0);
     if (undone) {
-      return `$(discard) ${vscode.l10n.t('{0} undone', editCountLabel(edits))}`;
+      return `$(discard) ${vscode.l10n.t('{0} undone', editsLabel(edits))}`;
     }
-    return response.dry_run ? `$(check) ${vscode.l10n.t('{0} (dry run)', editCountLabel(edits))}` : `$(check) ${editCountLabel(edits)}`;
+    return response.dry_run ? `$(check) ${vscode.l10n.t('{0} (dry run)', editsLabel(edits))}` : `$(check) ${editsLabel(edits)}`;
   }
   return `${USER_CHOICES.has(response.error_code) ? '$(circle-slash)' : '$(error)'} ${response.error_code}`;
 }

@@ -5,9 +5,10 @@
  * Copilot keeps only the message of a thrown error, and the envelope is the point.
  */
 import * as vscode from 'vscode';
-import { formatForModel, parseRequest, plural, type ToolName } from '../../core/index';
+import { formatForModel, parseRequest, type ToolName } from '../../core/index';
 import { leadsOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
-import type { Services } from '../platform/services';
+import { editsLabel, filesLabel } from '../platform/counts';
+import type { Services } from '../run/services';
 import type { MultiEditSettings } from '../platform/settings';
 import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
 import { summarizeRequest, type RequestedFile, type RequestSummary } from '../run/requestSummary';
@@ -86,18 +87,21 @@ export function describeTarget(file: RequestedFile): string {
 
 function confirmationMessages(request: RequestSummary, outside: ReadonlySet<string>, reason: Exclude<ConfirmationReason, undefined>): vscode.LanguageModelToolConfirmationMessages {
   const title = reason === 'outsideWorkspace'
-    ? `Edit ${plural(outside.size, 'file')} outside the workspace?`
-    : `Apply ${plural(request.totalEdits, 'edit')} with Multi-Edit?`;
+    ? vscode.l10n.t('Edit {0} outside the workspace?', filesLabel(outside.size))
+    : vscode.l10n.t('Apply {0} with Multi-Edit?', editsLabel(request.totalEdits));
   const message = new vscode.MarkdownString();
-  const action = request.dryRun ? 'check (dry run: nothing is written)' : 'apply';
-  message.appendMarkdown(`Multi-Edit will ${action} **${plural(request.totalEdits, 'edit')}** in **${plural(request.files.length, 'file')}**:\n\n`);
+  const edits = `**${editsLabel(request.totalEdits)}**`;
+  const files = `**${filesLabel(request.files.length)}**`;
+  message.appendMarkdown(`${request.dryRun
+    ? vscode.l10n.t('Multi-Edit will check (dry run: nothing is written) {0} in {1}:', edits, files)
+    : vscode.l10n.t('Multi-Edit will apply {0} in {1}:', edits, files)}\n\n`);
   for (const file of request.files) {
     message.appendMarkdown('- ');
     message.appendText(outside.has(file.filePath) ? file.filePath : describeTarget(file));
-    message.appendMarkdown(` (${plural(file.edits, 'edit')})${outside.has(file.filePath) ? ' **outside the workspace**' : ''}\n`);
+    message.appendMarkdown(` (${editsLabel(file.edits)})${outside.has(file.filePath) ? ` **${vscode.l10n.t('outside the workspace')}**` : ''}\n`);
   }
   if (reason === 'outsideWorkspace') {
-    message.appendMarkdown('\nContinue allows these files for this request only; the setting `multiEdit.allowOutsideWorkspace` allows them always.');
+    message.appendMarkdown(`\n${vscode.l10n.t('Continue allows these files for this request only; the setting {0} allows them always.', '`multiEdit.allowOutsideWorkspace`')}`);
   }
   return { title, message };
 }

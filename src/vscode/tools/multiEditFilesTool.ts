@@ -1,5 +1,7 @@
 /** The `multi_edit_files` tool: exact-string edits to several files, all or none. */
-import { plural, TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import * as vscode from 'vscode';
+import { TOOL_MULTI_EDIT_FILES } from '../../core/index';
+import { editsLabel, filesLabel } from '../platform/counts';
 import { describeTarget, EditTool } from './editTool';
 import type { RequestSummary } from '../run/requestSummary';
 
@@ -11,8 +13,8 @@ export class MultiEditFilesTool extends EditTool {
   protected invocationMessage(request: RequestSummary): string {
     const named = request.files.slice(0, NAMED_FILES).map(describeTarget);
     const more = request.files.length - named.length;
-    const list = named.length === 0 ? '' : `: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-    const scope = `${plural(request.totalEdits, 'edit')} to ${plural(request.files.length, 'file')}${list}`;
-    return request.dryRun ? `Checking ${scope} (dry run)` : `Applying ${scope}`;
+    const names = more > 0 ? vscode.l10n.t('{0} and {1} more', named.join(', '), more) : named.join(', ');
+    const scope = vscode.l10n.t('{0} to {1}', editsLabel(request.totalEdits), filesLabel(request.files.length)) + (named.length === 0 ? '' : `: ${names}`);
+    return request.dryRun ? vscode.l10n.t('Checking {0} (dry run)', scope) : vscode.l10n.t('Applying {0}', scope);
   }
 }

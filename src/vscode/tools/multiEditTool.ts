@@ -1,5 +1,7 @@
 /** The `multi_edit` tool: ordered exact-string edits to one file. */
-import { plural, TOOL_MULTI_EDIT } from '../../core/index';
+import * as vscode from 'vscode';
+import { TOOL_MULTI_EDIT } from '../../core/index';
+import { editsLabel } from '../platform/counts';
 import { describeTarget, EditTool } from './editTool';
 import type { RequestSummary } from '../run/requestSummary';
 
@@ -8,8 +10,8 @@ export class MultiEditTool extends EditTool {
 
   protected invocationMessage(request: RequestSummary): string {
     const file = request.files[0];
-    const target = file === undefined ? 'a file' : describeTarget(file);
-    const edits = plural(request.totalEdits, 'edit');
-    return request.dryRun ? `Checking ${edits} to ${target} (dry run)` : `Applying ${edits} to ${target}`;
+    const target = file === undefined ? vscode.l10n.t('a file') : describeTarget(file);
+    const edits = editsLabel(request.totalEdits);
+    return request.dryRun ? vscode.l10n.t('Checking {0} to {1} (dry run)', edits, target) : vscode.l10n.t('Applying {0} to {1}', edits, target);
   }
 }

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../platform/ids';
-import type { Services } from '../platform/services';
+import type { Services } from '../run/services';
 
 export const WALKTHROUGH_KEYS = {
   applied: 'multiEdit.walkthrough.applied',

@@ -3,14 +3,14 @@
  * registerX(context, services) takes what it needs from here.
  */
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from './ids';
-import { createLogChannel } from './log';
-import { LastEdit } from '../run/lastEdit';
-import { RequestBus } from '../run/requestRecord';
-import { RequestRunner } from '../run/requestRunner';
+import { CONFIG_SECTION } from '../platform/ids';
+import { createLogChannel } from './requestLog';
+import { LastEdit } from './lastEdit';
+import { RequestBus } from './requestRecord';
+import { RequestRunner } from './requestRunner';
 import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
-import { SettingsReader } from './settings';
-import type { StoreHooks } from './workspaceFileStore';
+import { SettingsReader } from '../platform/settings';
+import type { StoreHooks } from '../platform/workspaceFileStore';
 
 export interface Services {
   readonly bus: RequestBus;

@@ -4,10 +4,10 @@
  * commands with the same FailureRef argument. Only the fixes that make sense away
  * from the editor are shown; the rest stay on the diagnostic.
  */
-import { COMMANDS } from '../platform/ids';
-import type { ErrorEnvelope } from '../../core/index';
-import { quickFixesFor } from '../problems/quickFixes';
-import { failureRef, type Failure, type FailureRef } from '../problems/failure';
+import { COMMANDS } from '../../platform/ids';
+import type { ErrorEnvelope } from '../../../core/index';
+import { quickFixesFor } from '../../problems/quickFixes';
+import { failureRef, type Failure, type FailureRef } from '../../problems/failure';
 
 /** Structurally a vscode.Command. */
 export interface ChatButton {

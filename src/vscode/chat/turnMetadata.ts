@@ -4,8 +4,9 @@
  * helps when the files changed or were busy, not when an edit itself is wrong.
  * No vscode import.
  */
-import type { ErrorCode, MultiEditFilesRequest, MultiEditRequest, NextAction } from '../../core/index';
+import type { ErrorCode, NextAction, RequestInput } from '../../core/index';
 import { CHAT_COMMANDS } from '../platform/ids';
+import { localized } from '../platform/localized';
 
 /** The commands that run the request JSON in the prompt. */
 export type RequestCommand = typeof CHAT_COMMANDS.apply | typeof CHAT_COMMANDS.preview;
@@ -15,7 +16,7 @@ export interface RequestTurn {
   readonly kind: 'request';
   readonly command: RequestCommand;
   /** The request as the engine read it, in its wire form; absent when it did not parse. */
-  readonly request?: MultiEditRequest | MultiEditFilesRequest;
+  readonly request?: RequestInput;
   readonly success: boolean;
   readonly dryRun: boolean;
   readonly nextAction?: NextAction;
@@ -52,9 +53,11 @@ export interface Followup {
   readonly command?: string;
 }
 
+// Not translated: read by the model, the prompts a follow-up sends stay in the language of the tools' descriptions.
 export const FIX_PROMPT = 'Fix the failing edits of that request, using its hints and the file text it shows, and apply the corrected request.';
+// Not translated: read by the model.
 export const CONTINUE_PROMPT = 'Continue where you stopped.';
-const EXPLAIN_FOLLOWUP: Followup = { command: CHAT_COMMANDS.explain, prompt: '', label: 'Explain the failure' };
+const explainFollowup = (): Followup => ({ command: CHAT_COMMANDS.explain, prompt: '', label: localized('Explain the failure') });
 
 /** Errors that running the same request again can clear: the file changed under it, or was busy. */
 const RUN_AGAIN: ReadonlySet<NextAction> = new Set<NextAction>(['reread_and_retry', 'retry_later']);
@@ -72,19 +75,19 @@ function requestFollowups(turn: RequestTurn): Followup[] {
     }
     const realRun = { ...request };
     delete realRun.dry_run;
-    return [{ command: CHAT_COMMANDS.apply, prompt: JSON.stringify(realRun), label: 'Apply these edits' }];
+    return [{ command: CHAT_COMMANDS.apply, prompt: JSON.stringify(realRun), label: localized('Apply these edits') }];
   }
   if (request && turn.nextAction !== undefined && RUN_AGAIN.has(turn.nextAction)) {
-    const again = turn.command === CHAT_COMMANDS.apply ? 'Apply the request again' : 'Preview the request again';
+    const again = turn.command === CHAT_COMMANDS.apply ? localized('Apply the request again') : localized('Preview the request again');
     return [{ command: turn.command, prompt: JSON.stringify(request), label: again }];
   }
-  return turn.nextAction === 'fix_and_resubmit' ? [{ prompt: FIX_PROMPT, label: 'Ask the model to fix the failing edits' }] : [];
+  return turn.nextAction === 'fix_and_resubmit' ? [{ prompt: FIX_PROMPT, label: localized('Ask the model to fix the failing edits') }] : [];
 }
 
 function conversationFollowups(turn: ConversationTurn): Followup[] {
   const followups = turn.stoppedAtRoundLimit ? [{ prompt: CONTINUE_PROMPT, label: 'Continue' }] : [];
   const last = turn.calls.at(-1);
-  return last !== undefined && !last.success ? [...followups, EXPLAIN_FOLLOWUP] : followups;
+  return last !== undefined && !last.success ? [...followups, explainFollowup()] : followups;
 }
 
 export function followupsFor(metadata: unknown): Followup[] {

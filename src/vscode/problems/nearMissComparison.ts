@@ -11,7 +11,7 @@ export function visibleWhitespace(text: string): string {
   return text.replace(/ /g, '·').replace(/\t/g, '→').replace(/\u00a0/g, '⍽').replace(/\r/g, '␍');
 }
 
-export interface NearMiss {
+export interface NearMissComparison {
   readonly oldString: string;
   /** The file's lines where old_string came closest, as many lines as old_string has. */
   readonly fileText: string;
@@ -26,7 +26,7 @@ export function oldStringOf(failure: Failure): string | undefined {
 }
 
 /** old_string and the file's text at the failure's place; undefined unless it is a MATCH_NOT_FOUND placed in a document. */
-export function nearMissOf(failure: Failure, document: vscode.TextDocument): NearMiss | undefined {
+export function nearMissComparisonOf(failure: Failure, document: vscode.TextDocument): NearMissComparison | undefined {
   const oldString = oldStringOf(failure);
   if (failure.status !== 'failed' || failure.code !== 'MATCH_NOT_FOUND' || oldString === undefined || !failure.placement) {
     return undefined;

@@ -4,18 +4,20 @@
  * chat. A failure also becomes diagnostics (the runner publishes every outcome),
  * and its buttons run the quick fixes of those diagnostics.
  */
-import type * as vscode from 'vscode';
-import { formatForModel, parseRequest, plural, requestInput, toolForRequest } from '../../core/index';
-import { withoutSchemaKey } from '../commands/requestSource';
-import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../platform/ids';
-import type { RequestRecord } from '../run/requestRecord';
-import { summarizeRequest } from '../run/requestSummary';
-import { writeResponse } from './chatResponse';
-import type { RequestCommand, RequestTurn } from './chatFollowups';
-import type { ChatDeps } from './chatDeps';
-import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
+import * as vscode from 'vscode';
+import { formatForModel, parseRequest, requestInput, toolForRequest } from '../../../core/index';
+import { withoutSchemaKey } from '../../commands/requestSource';
+import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../../platform/ids';
+import type { RequestRecord } from '../../run/requestRecord';
+import { summarizeRequest } from '../../run/requestSummary';
+import { writeResponse } from '../render/writeResponse';
+import type { RequestCommand, RequestTurn } from '../turnMetadata';
+import type { ChatDeps } from '../chatDeps';
+import { codeBlock, escapeMarkdown, inlineCode } from '../render/markdownText';
+import { editsLabel, filesLabel } from '../../platform/counts';
 import { parseRequestPrompt } from './promptRequest';
 
+// Not translated: code, as a request holds it.
 const EXAMPLE_REQUEST = {
   file_path: '/absolute/path/to/file.ts',
   edits: [{ old_string: 'const retries = 3;', new_string: 'const retries = 5;' }],
@@ -23,8 +25,8 @@ const EXAMPLE_REQUEST = {
 
 function usage(command: RequestCommand, problem: string): string {
   return `${escapeMarkdown(problem)}\n\n`
-    + `Put the request after ${inlineCode(`@${CHAT_PARTICIPANT_NAME} /${command}`)}, as bare JSON or in a ${inlineCode('```json')} block. `
-    + 'A request with a `files` list runs as `multi_edit_files`:\n\n'
+    + `${vscode.l10n.t('Put the request after {0}, as bare JSON or in a {1} block.', inlineCode(`@${CHAT_PARTICIPANT_NAME} /${command}`), inlineCode('```json'))} `
+    + `${vscode.l10n.t('A request with a {0} list runs as {1}:', '`files`', '`multi_edit_files`')}\n\n`
     + codeBlock(JSON.stringify(EXAMPLE_REQUEST, null, 2), 'json');
 }
 
@@ -32,11 +34,12 @@ function usage(command: RequestCommand, problem: string): string {
 async function progressMessage(command: RequestCommand, input: unknown): Promise<string> {
   const parsed = await parseRequest(toolForRequest(input), input);
   if (!parsed.ok) {
-    return 'Checking the request';
+    return vscode.l10n.t('Checking the request');
   }
   const request = summarizeRequest(parsed.request);
-  const scope = `${plural(request.totalEdits, 'edit')} in ${plural(request.files.length, 'file')}`;
-  return command === CHAT_COMMANDS.preview ? `Checking ${scope} (dry run)` : `Applying ${scope}`;
+  const edits = editsLabel(request.totalEdits);
+  const files = filesLabel(request.files.length);
+  return command === CHAT_COMMANDS.preview ? vscode.l10n.t('Checking {0} in {1} (dry run)', edits, files) : vscode.l10n.t('Applying {0} in {1}', edits, files);
 }
 
 async function writeRecord(deps: ChatDeps, stream: vscode.ChatResponseStream, record: RequestRecord): Promise<void> {
@@ -44,7 +47,7 @@ async function writeRecord(deps: ChatDeps, stream: vscode.ChatResponseStream, re
   await writeResponse(deps, stream, response, record);
   if (response.success && response.dry_run && record.request) {
     // The preview command shows the request as a real run in the Refactor Preview.
-    stream.button({ title: 'Review in Refactor Preview', command: COMMANDS.previewRequest, arguments: [requestInput(record.request)] });
+    stream.button({ title: vscode.l10n.t('Review in Refactor Preview'), command: COMMANDS.previewRequest, arguments: [requestInput(record.request)] });
   }
 }
 
@@ -57,7 +60,10 @@ export async function runRequestCommand(
 ): Promise<vscode.ChatResult> {
   const parsed = parseRequestPrompt(request.prompt);
   if (!parsed.ok) {
-    stream.markdown(usage(command, parsed.problem));
+    const problem = parsed.jsonError === undefined
+      ? vscode.l10n.t('The prompt holds no request.')
+      : vscode.l10n.t('The request is not valid JSON: {0}.', parsed.jsonError);
+    stream.markdown(usage(command, problem));
     return {};
   }
   const given = withoutSchemaKey(parsed.input);

@@ -1,13 +1,14 @@
 /**
  * The "Multi-Edit" LogOutputChannel: one line per finished request with the
  * tool, where it came from, the files, the edit count, the outcome and the time.
+ * Not translated: the log is read with the envelopes, in their language.
  */
 import * as vscode from 'vscode';
 import { plural } from '../../core/index';
-import type { RequestRecord } from '../run/requestRecord';
-import { summarizeRequest, type RequestSummary } from '../run/requestSummary';
-import { OUTPUT_CHANNEL_NAME } from './ids';
-import { displayPath } from './workspacePaths';
+import type { RequestRecord } from './requestRecord';
+import { summarizeRequest, type RequestSummary } from './requestSummary';
+import { OUTPUT_CHANNEL_NAME } from '../platform/ids';
+import { displayPath } from '../platform/workspacePaths';
 
 export function createLogChannel(): vscode.LogOutputChannel {
   return vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });

@@ -1,8 +1,8 @@
 /** Writes rendered parts and buttons to a chat response stream. */
 import * as vscode from 'vscode';
-import { absoluteTarget } from '../platform/workspacePaths';
-import type { ChatButton } from './chatButtons';
-import type { AnchorTarget, ChatPart } from './chatRendering';
+import { absoluteTarget } from '../../platform/workspacePaths';
+import type { ChatButton } from './buttons';
+import type { AnchorTarget, ChatPart } from './responseParts';
 import { inlineCode } from './markdownText';
 
 /** A file or a place in it; undefined when the path cannot be resolved to a file. */

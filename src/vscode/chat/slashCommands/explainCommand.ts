@@ -4,10 +4,10 @@
  * No language model is involved.
  */
 import * as vscode from 'vscode';
-import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
-import { isTurnMetadata, type TurnMetadata } from './chatFollowups';
-import { latestFailure, renderExplanation } from './chatRecap';
-import { writeParts } from './chatStream';
+import { CHAT_PARTICIPANT_NAME } from '../../platform/ids';
+import { isTurnMetadata, type TurnMetadata } from '../turnMetadata';
+import { latestFailure, renderExplanation } from '../conversation/recap';
+import { writeParts } from '../render/stream';
 
 function modelTextsOf(metadata: TurnMetadata): string[] {
   if (metadata.kind === 'request') {
@@ -23,7 +23,7 @@ export function runExplainCommand(context: vscode.ChatContext, stream: vscode.Ch
   });
   const envelope = latestFailure(texts);
   if (!envelope) {
-    stream.markdown(`No request has failed in this chat yet. Run one with \`@${CHAT_PARTICIPANT_NAME} /apply\`, or ask for a change, then \`/explain\` shows its failure.`);
+    stream.markdown(vscode.l10n.t('No request has failed in this chat yet. Run one with {0}, or ask for a change, then {1} shows its failure.', `\`@${CHAT_PARTICIPANT_NAME} /apply\``, '`/explain`'));
     return {};
   }
   writeParts(stream, renderExplanation(envelope));

@@ -2,11 +2,12 @@
  * Requests as they travel through the chat: the JSON in a `/apply` or `/preview`
  * prompt, and a tool result's text read back. No vscode import.
  */
-import { type EngineResponse, responseSchema } from '../../core/index';
+import { type EngineResponse, responseSchema } from '../../../core/index';
 
 export type PromptRequest =
   | { readonly ok: true; readonly input: unknown }
-  | { readonly ok: false; readonly problem: string };
+  /** No request, or its JSON did not parse (`jsonError` says why); the caller words it for people. */
+  | { readonly ok: false; readonly jsonError?: string };
 
 /** The first fenced block marked json (or unmarked); its text. */
 const JSON_FENCE = /(`{3,})[ \t]*(?:jsonc?)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1/i;
@@ -16,12 +17,12 @@ export function parseRequestPrompt(prompt: string): PromptRequest {
   const fenced = JSON_FENCE.exec(prompt);
   const text = (fenced ? fenced[2] : prompt).trim();
   if (text === '') {
-    return { ok: false, problem: 'The prompt holds no request.' };
+    return { ok: false };
   }
   try {
     return { ok: true, input: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, problem: `The request is not valid JSON: ${error instanceof Error ? error.message : String(error)}.` };
+    return { ok: false, jsonError: error instanceof Error ? error.message : String(error) };
   }
 }
 

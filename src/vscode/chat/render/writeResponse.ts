@@ -4,14 +4,14 @@
  * differs (the anchor) and hold the failures its buttons act on.
  */
 import type * as vscode from 'vscode';
-import type { EngineResponse } from '../../core/index';
-import type { Failure } from '../problems/failure';
-import type { RequestRecord } from '../run/requestRecord';
-import { chatButtons, leadingFailure } from './chatButtons';
-import type { ChatDeps } from './chatDeps';
-import type { AnchorTarget } from './chatRendering';
-import { renderResponse } from './chatRendering';
-import { writeButtons, writeParts } from './chatStream';
+import type { EngineResponse } from '../../../core/index';
+import type { Failure } from '../../problems/failure';
+import type { RequestRecord } from '../../run/requestRecord';
+import { chatButtons, leadingFailure } from './buttons';
+import type { ChatDeps } from '../chatDeps';
+import type { AnchorTarget } from './responseParts';
+import { renderResponse } from './responseParts';
+import { writeButtons, writeParts } from './stream';
 
 /** Where the diagnostics placed a failure: the line that differs, 1-based. */
 function differingLine(failure: Failure | undefined): AnchorTarget | undefined {

@@ -5,24 +5,24 @@
  * rounds. Each result is rendered as `/apply` renders it.
  */
 import * as vscode from 'vscode';
-import { CHAT_PARTICIPANT_NAME } from '../platform/ids';
-import { TOOL_NAMES } from '../../core/index';
-import { currentWorkspaceFolders } from '../platform/workspacePaths';
-import type { RequestRecord } from '../run/requestRecord';
-import { writeResponse } from './chatResponse';
-import type { ChatDeps } from './chatDeps';
-import { isTurnMetadata, type ConversationTurn, type ToolCallRecord } from './chatFollowups';
-import { renderRecap } from './chatRecap';
-import { escapeMarkdown } from './markdownText';
-import { parseToolText } from './promptRequest';
+import { CHAT_PARTICIPANT_NAME } from '../../platform/ids';
+import { TOOL_NAMES } from '../../../core/index';
+import { currentWorkspaceFolders } from '../../platform/workspacePaths';
+import type { RequestRecord } from '../../run/requestRecord';
+import { writeResponse } from '../render/writeResponse';
+import type { ChatDeps } from '../chatDeps';
+import { isTurnMetadata, type ConversationTurn, type ToolCallRecord } from '../turnMetadata';
+import { renderRecap } from './recap';
+import { escapeMarkdown } from '../render/markdownText';
+import { parseToolText } from '../slashCommands/promptRequest';
 
 /** Model turns that may call tools; a conversation that wants more ends with a "Continue" follow-up. */
 const MAX_ROUNDS = 5;
 /** Text of each attached file given to the model, at most. */
 const MAX_REFERENCE_CHARS = 100_000;
 
-const JUSTIFICATION = 'Multi-Edit asks the model to plan exact edits for your request.';
 
+// Not translated: read by the model, its instructions stay in the language of the tools' descriptions.
 function instructions(): string {
   const folders = currentWorkspaceFolders().map((folder) => folder.path);
   return [
@@ -59,6 +59,7 @@ async function referenceMessages(request: vscode.ChatRequest): Promise<vscode.La
     try {
       const document = await vscode.workspace.openTextDocument(uri);
       const text = document.getText().slice(0, MAX_REFERENCE_CHARS);
+      // Not translated: read by the model.
       messages.push(vscode.LanguageModelChatMessage.User(`Attached file ${uri.fsPath}:\n${text}`));
     } catch {
       // Not a text document (a folder, an image): the model gets the prompt without it.
@@ -82,11 +83,13 @@ async function runToolCall(
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<ToolCallOutcome> {
+  // Not translated: a tool result, read by the model.
   const notRun = (text: string): ToolCallOutcome => ({
     part: new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(text)]),
     record: { round, tool: call.name, success: false },
   });
   if (!(TOOL_NAMES as readonly string[]).includes(call.name)) {
+    // Not translated: read by the model.
     return notRun(`Unknown tool ${call.name}: use multi_edit or multi_edit_files.`);
   }
   // The tool publishes its record while invokeTool runs; its id names the failures the buttons act on.
@@ -102,7 +105,8 @@ async function runToolCall(
     result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    stream.markdown(`The ${call.name} call did not run: ${escapeMarkdown(reason)}\n\n`);
+    stream.markdown(`${vscode.l10n.t('The {0} call did not run: {1}', call.name, escapeMarkdown(reason))}\n\n`);
+    // Not translated: read by the model.
     return notRun(`The tool call did not run: ${reason}`);
   } finally {
     listening.dispose();
@@ -126,8 +130,8 @@ async function chatModel(request: vscode.ChatRequest): Promise<vscode.LanguageMo
 
 function noModel(reason: string): string {
   return `${escapeMarkdown(reason)}\n\n`
-    + `Without a model, \`@${CHAT_PARTICIPANT_NAME} /apply\` still runs a request given as JSON, `
-    + `and \`@${CHAT_PARTICIPANT_NAME} /preview\` shows its diff without writing anything.`;
+    + vscode.l10n.t('Without a model, {0} still runs a request given as JSON, and {1} shows its diff without writing anything.',
+      `\`@${CHAT_PARTICIPANT_NAME} /apply\``, `\`@${CHAT_PARTICIPANT_NAME} /preview\``);
 }
 
 /** Ends the turn: the recap, which stays in view when VS Code folds the turn's steps, and the metadata. */
@@ -162,7 +166,7 @@ export async function converse(
 ): Promise<vscode.ChatResult> {
   const model = await chatModel(request);
   if (!model) {
-    stream.markdown(noModel('No language model is available.'));
+    stream.markdown(noModel(vscode.l10n.t('No language model is available.')));
     return {};
   }
   const calls: ToolCallRecord[] = [];
@@ -176,7 +180,7 @@ export async function converse(
     const text: string[] = [];
     const toolCalls: vscode.LanguageModelToolCallPart[] = [];
     try {
-      const response = await model.sendRequest(messages, { ...toolsForRound(request, round), justification: JUSTIFICATION }, token);
+      const response = await model.sendRequest(messages, { ...toolsForRound(request, round), justification: vscode.l10n.t('Multi-Edit asks the model to plan exact edits for your request.') }, token);
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) {
           stream.markdown(part.value);
@@ -187,7 +191,7 @@ export async function converse(
       }
     } catch (error) {
       if (error instanceof vscode.LanguageModelError) {
-        stream.markdown(noModel(`The language model ${model.name} cannot be used (${error.code}): ${error.message}`));
+        stream.markdown(noModel(vscode.l10n.t('The language model {0} cannot be used ({1}): {2}', model.name, error.code, error.message)));
         return {};
       }
       throw error;
@@ -208,6 +212,6 @@ export async function converse(
   if (token.isCancellationRequested) {
     return endTurn(stream, false, calls);
   }
-  stream.markdown(`Stopped after ${MAX_ROUNDS} rounds of tool calls; the last results are above.`);
+  stream.markdown(vscode.l10n.t('Stopped after {0} rounds of tool calls; the last results are above.', MAX_ROUNDS));
   return endTurn(stream, true, calls);
 }

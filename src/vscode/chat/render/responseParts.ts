@@ -3,8 +3,9 @@
  * to files and lines. No vscode import: the parts are plain data, unit-tested
  * against real envelopes; chatStream.ts writes them to a ChatResponseStream.
  */
-import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, plural, type SuccessResponse } from '../../core/index';
+import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, plural, type SuccessResponse } from '../../../core/index';
 import { baseName, codeBlock, escapeMarkdown, inlineCode, languageOf } from './markdownText';
+import { localized } from '../../platform/localized';
 
 /** A place in a file, as the response gives it: lines and columns are 1-based. */
 export interface AnchorTarget {
@@ -127,15 +128,15 @@ function renderWhere(parts: Parts, path: string | undefined, context: EnvelopeCo
     return;
   }
   if (differsAt?.startLine !== undefined) {
-    parts.markdown('Differs at: ').anchor(differsAt, `${baseName(differsAt.path)}:${differsAt.startLine}`).markdown('\n\n');
+    parts.markdown(`${localized('Differs at:')} `).anchor(differsAt, `${baseName(differsAt.path)}:${differsAt.startLine}`).markdown('\n\n');
     return;
   }
   const span = snippetSpan(context);
   if (span) {
-    parts.markdown('Closest text: ').anchor({ path, startLine: span.start, endLine: span.end }, `${name}, ${lineRange(span)}`).markdown('\n\n');
+    parts.markdown(`${localized('Closest text:')} `).anchor({ path, startLine: span.start, endLine: span.end }, `${name}, ${lineRange(span)}`).markdown('\n\n');
     return;
   }
-  parts.markdown('File: ').anchor({ path }, name).markdown('\n\n');
+  parts.markdown(`${localized('File:')} `).anchor({ path }, name).markdown('\n\n');
 }
 
 /** The raw file text around the closest partial match, to copy old_string from. */
@@ -145,13 +146,17 @@ function renderSnippet(parts: Parts, path: string | undefined, context: Envelope
     return;
   }
   const span = snippetSpan(context);
-  const where = span === undefined ? '' : ` (${lineRange(span)}${path === undefined ? '' : ` of ${escapeMarkdown(baseName(path))}`})`;
-  parts.markdown(`Text around the closest match${where}:\n\n${codeBlock(snippet, path === undefined ? '' : languageOf(path))}\n`);
+  const heading = span === undefined
+    ? localized('Text around the closest match:')
+    : path === undefined
+      ? localized('Text around the closest match ({0}):', lineRange(span))
+      : localized('Text around the closest match ({0} of {1}):', lineRange(span), escapeMarkdown(baseName(path)));
+  parts.markdown(`${heading}\n\n${codeBlock(snippet, path === undefined ? '' : languageOf(path))}\n`);
 }
 
 function renderCause(parts: Parts, diagnosis: Diagnosis | undefined): void {
   if (diagnosis) {
-    parts.markdown(`**Cause:** ${inlineCode(diagnosis.kind)} ${escapeMarkdown(diagnosis.detail)}\n\n`);
+    parts.markdown(`**${localized('Cause:')}** ${inlineCode(diagnosis.kind)} ${escapeMarkdown(diagnosis.detail)}\n\n`);
   }
 }
 
@@ -177,13 +182,13 @@ function renderFailure(envelope: ErrorEnvelope, differsAt: AnchorTarget | undefi
     .markdown(`[${inlineCode(envelope.error_code)}](${errorDocLink(envelope.error_code)}) ${escapeMarkdown(envelope.message)}\n\n`);
   renderCause(parts, envelope.diagnosis);
   if (envelope.recovery_hints.length > 0) {
-    parts.markdown(`**Hints**\n\n${envelope.recovery_hints.map((hint) => `- ${escapeMarkdown(hint)}\n`).join('')}\n`);
+    parts.markdown(`**${localized('Hints')}**\n\n${envelope.recovery_hints.map((hint) => `- ${escapeMarkdown(hint)}\n`).join('')}\n`);
   }
   renderWhere(parts, envelope.file_path, envelope.context, differsAt);
   renderSnippet(parts, envelope.file_path, envelope.context);
   const others = otherEntries(envelope);
   if (others.length > 0) {
-    parts.markdown('**Other edits**\n\n');
+    parts.markdown(`**${localized('Other edits')}**\n\n`);
   }
   for (const entry of others) {
     parts.markdown(`${entry.label} · ${inlineCode(entry.code)} ${escapeMarkdown(entry.message)}\n\n`);
@@ -193,10 +198,10 @@ function renderFailure(envelope: ErrorEnvelope, differsAt: AnchorTarget | undefi
     }
   }
   if (envelope.rolled_back && envelope.rolled_back.length > 0) {
-    parts.markdown(`Restored after a failed write: ${envelope.rolled_back.map((path) => inlineCode(path)).join(', ')}\n\n`);
+    parts.markdown(`${localized('Restored after a failed write: {0}', envelope.rolled_back.map((path) => inlineCode(path)).join(', '))}\n\n`);
   }
   if (envelope.truncated) {
-    parts.markdown('Some detail was left out to keep the response small; the envelope has the rest.\n\n');
+    parts.markdown(`${localized('Some detail was left out to keep the response small; the envelope has the rest.')}\n\n`);
   }
   return parts.done();
 }

@@ -4,24 +4,32 @@
  * an earlier failure and how the model recovered would vanish with it; the recap, written last,
  * keeps one line per tool call. No vscode import.
  */
-import type { EngineResponse, ErrorEnvelope, NextAction } from '../../core/index';
-import type { ToolCallRecord } from './chatFollowups';
-import { renderResponse, type ChatPart } from './chatRendering';
-import { escapeMarkdown, inlineCode } from './markdownText';
-import { parseToolText } from './promptRequest';
+import type { EngineResponse, ErrorEnvelope, NextAction } from '../../../core/index';
+import type { ToolCallRecord } from '../turnMetadata';
+import { renderResponse, type ChatPart } from '../render/responseParts';
+import { escapeMarkdown, inlineCode } from '../render/markdownText';
+import { parseToolText } from '../slashCommands/promptRequest';
+import { localized } from '../../platform/localized';
 
-const NEXT_STEP: Record<NextAction, string> = {
-  fix_and_resubmit: 'Correct the failing edits and send the whole request again; nothing was written.',
-  reread_and_retry: 'The file changed after the request was planned: read it again, then send the request again.',
-  retry_later: 'The file was busy: send the request again in a moment.',
-  ask_user: 'This needs your decision: a model should not retry it on its own.',
-  stop: 'This request cannot succeed as written: change what it asks for.',
-};
+function nextStep(action: NextAction): string {
+  switch (action) {
+    case 'fix_and_resubmit':
+      return localized('Correct the failing edits and send the whole request again; nothing was written.');
+    case 'reread_and_retry':
+      return localized('The file changed after the request was planned: read it again, then send the request again.');
+    case 'retry_later':
+      return localized('The file was busy: send the request again in a moment.');
+    case 'ask_user':
+      return localized('This needs your decision: a model should not retry it on its own.');
+    case 'stop':
+      return localized('This request cannot succeed as written: change what it asks for.');
+  }
+}
 
 function outcomeOf(call: ToolCallRecord): string {
   const response: EngineResponse | undefined = call.modelText === undefined ? undefined : parseToolText(call.modelText);
   if (response === undefined) {
-    return 'did not run';
+    return localized('did not run');
   }
   if (response.success) {
     return escapeMarkdown(response.summary);
@@ -35,8 +43,8 @@ export function renderRecap(calls: readonly ToolCallRecord[]): string {
   if (calls.every((call) => call.success)) {
     return '';
   }
-  const lines = calls.map((call) => `- Round ${call.round} · ${inlineCode(call.tool)} · ${outcomeOf(call)}\n`);
-  return `**Tool calls in this turn**\n\n${lines.join('')}\n`;
+  const lines = calls.map((call) => `- ${localized('Round {0}', call.round)} · ${inlineCode(call.tool)} · ${outcomeOf(call)}\n`);
+  return `**${localized('Tool calls in this turn')}**\n\n${lines.join('')}\n`;
 }
 
 /** The latest failure among earlier turns' texts (newest last), as the model read it. */
@@ -53,8 +61,8 @@ export function latestFailure(modelTexts: readonly string[]): ErrorEnvelope | un
 /** `/explain`: the failure in full, and what to do next. */
 export function renderExplanation(envelope: ErrorEnvelope): ChatPart[] {
   return [
-    { kind: 'markdown', text: '**The last failure in this chat**\n\n' },
+    { kind: 'markdown', text: `**${localized('The last failure in this chat')}**\n\n` },
     ...renderResponse(envelope),
-    { kind: 'markdown', text: `**Next step:** ${NEXT_STEP[envelope.next_action.action]}\n` },
+    { kind: 'markdown', text: `**${localized('Next step:')}** ${nextStep(envelope.next_action.action)}\n` },
   ];
 }

@@ -15,7 +15,7 @@ function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
   return a.message === b.message && a.range.isEqual(b.range) && a.severity === b.severity;
 }
 
-export class FailureStore implements vscode.Disposable {
+export class FailureRegistry implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
   /**
    * Failed requests, oldest first, bounded by the history limit. A request stays

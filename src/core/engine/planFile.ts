@@ -1,0 +1,140 @@
+/**
+ * Plans one file: vet the path, read the file, check every edit in memory. Nothing
+ * is written here. A file that plans cleanly becomes a PlannedFile; otherwise the
+ * result lists each failed and skipped edit and can explain the first failure.
+ */
+import type { EngineContext } from './engineContext';
+import { detectEol, endsWithNewline, eolName, withEol, type Eol } from '../text/eol';
+import type { FileStat, StoreResult, StoredText } from '../store/fileStore';
+import type { PathCheckResult } from '../store/paths';
+import { nearestNames, splitPath } from '../nearMiss/nearbyNames';
+import { describeWhitespace } from '../nearMiss/describe';
+import { checkEdits, type EditToCheck, type EditVerdict } from '../matching/match';
+import type { FilePlan, PlannedFile } from '../plan/filePlan';
+import { retryWhileBusy } from './retry';
+import type { Edit, Warning } from '../contract/schemas';
+import type { HunkPlacement } from '../request/request';
+import { editFailures, fileLevelFailure } from './planFailures';
+
+export interface FileTarget {
+  readonly fileIndex: number;
+  readonly requestedPath: string;
+  readonly edits: readonly Edit[];
+  readonly pathCheck: PathCheckResult;
+  /** The stat of the checked path, already taken to tell files apart. */
+  readonly stat: StoreResult<FileStat>;
+  /** A dry run writes nothing, so its warnings say what would be written. */
+  readonly dryRun: boolean;
+  /** A patch: where each edit (a hunk) goes, and where the patch wrote it. */
+  readonly hunks?: readonly HunkPlacement[];
+  /** A patch: the line where this file's operation starts. */
+  readonly patchLine?: number;
+}
+
+export async function planFile(target: FileTarget, context: EngineContext): Promise<FilePlan> {
+  if (!target.pathCheck.ok) {
+    const { code, detail, hints } = target.pathCheck;
+    return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? []);
+  }
+  const path = target.pathCheck.path;
+  const displayPath = context.displayPath(path);
+  const read = await readWithinLimits(path, target.stat, context);
+  if (!read.ok) {
+    const nearby = read.code === 'FILE_NOT_FOUND' ? await nearbyNames(path, context) : [];
+    return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], nearby);
+  }
+  const original = read.value;
+  const prepared = prepareEdits(original.text, target.edits);
+  const { eol, normalized } = prepared;
+  const edits = target.hunks ? prepared.edits.map((edit, index) => ({ ...edit, placement: target.hunks?.[index] ?? { patchLine: 0 } })) : prepared.edits;
+  const outcome = checkEdits(original.text, edits, { maxLocations: context.limits.maxMatchLocations, insideIndentation: context.limits.insideIndentation });
+  if (outcome.text === undefined) {
+    return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
+  }
+  const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
+  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements, applied: outcome.applied };
+  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts)] };
+}
+
+/** The names in the missing file's directory closest to its name; none when the directory cannot be listed. */
+async function nearbyNames(path: string, context: EngineContext): Promise<string[]> {
+  const parts = splitPath(path);
+  const listed = parts && context.store.listNames ? await context.store.listNames(parts.directory) : undefined;
+  return parts && listed?.ok ? nearestNames(parts.name, listed.value) : [];
+}
+
+/** Stats a path, retrying while it is busy. */
+export function statWithRetry(path: string, context: EngineContext): Promise<StoreResult<FileStat>> {
+  return retryWhileBusy(() => context.store.stat(path), context.retry, context.sleep, context.isCancelled);
+}
+
+export async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext): Promise<StoreResult<StoredText>> {
+  const { store, retry, sleep, isCancelled, limits } = context;
+  if (!stat.ok) {
+    return stat;
+  }
+  if (stat.value.kind === 'directory') {
+    return { ok: false, code: 'IS_DIRECTORY', detail: 'the path is a directory' };
+  }
+  if (stat.value.kind === 'other') {
+    return { ok: false, code: 'NOT_REGULAR_FILE', detail: 'the path is a FIFO, socket, device or other special file, so it was not opened' };
+  }
+  if (stat.value.size > limits.maxFileBytes) {
+    return { ok: false, code: 'FILE_TOO_LARGE', detail: `the file has ${stat.value.size} bytes; the limit is ${limits.maxFileBytes}` };
+  }
+  return retryWhileBusy(() => store.read(path, limits.maxFileBytes), retry, sleep, isCancelled);
+}
+
+/** The edits with their newlines in the file's line ending, and which edits that changed. */
+function prepareEdits(text: string, edits: readonly Edit[]): { edits: EditToCheck[]; eol?: Eol; normalized: number[] } {
+  const hasNewline = edits.some((edit) => edit.old_string.includes('\n') || edit.new_string.includes('\n'));
+  if (!hasNewline) {
+    return { edits: edits.map(asEditToCheck), normalized: [] };
+  }
+  const eol = detectEol(text);
+  const normalized: number[] = [];
+  const prepared = edits.map((edit, editIndex) => {
+    const oldString = withEol(edit.old_string, eol);
+    const newString = withEol(edit.new_string, eol);
+    if (oldString !== edit.old_string || newString !== edit.new_string) {
+      normalized.push(editIndex);
+    }
+    const asSent = oldString !== edit.old_string ? { asSent: { oldString: edit.old_string, newString: edit.new_string } } : {};
+    return { oldString, newString, replaceAll: edit.replace_all ?? false, ...asSent };
+  });
+  return { edits: prepared, eol, normalized };
+}
+
+function asEditToCheck(edit: Edit): EditToCheck {
+  return { oldString: edit.old_string, newString: edit.new_string, replaceAll: edit.replace_all ?? false };
+}
+
+function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: readonly number[], dryRun: boolean): Warning[] {
+  const warnings: Warning[] = [];
+  if (eol !== undefined && normalized.length > 0) {
+    const numbers = normalized.map((editIndex) => editIndex + 1);
+    const which = numbers.length === 1 ? `edit ${numbers[0]}` : `edits ${numbers.join(', ')}`;
+    warnings.push({
+      code: 'EOL_NORMALIZED',
+      message: `Line breaks in ${which} ${dryRun ? 'would be written' : 'were written'} as ${eolName(eol)} to match ${file.displayPath}`,
+      file_path: file.path,
+    });
+  }
+  if (file.original.text !== '' && !endsWithNewline(file.original.text) && !endsWithNewline(file.newText)) {
+    warnings.push({
+      code: 'NO_FINAL_NEWLINE',
+      message: `${file.displayPath} does not end with a newline; it was kept that way`,
+      file_path: file.path,
+    });
+  }
+  return warnings;
+}
+
+/** A warning for each edit that matched inside a line's indentation and was applied. */
+function indentationWarnings(file: PlannedFile, verdicts: readonly EditVerdict[]): Warning[] {
+  return verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideIndentation ? [{
+    code: 'MATCH_INSIDE_INDENTATION',
+    message: `Edit ${editIndex + 1}'s old_string matched inside the indentation of a line of ${file.displayPath}, after ${describeWhitespace(verdict.insideIndentation.indentBefore)} more: the replacement keeps that indentation, and any later line of new_string lands as written; check the result`,
+    file_path: file.path,
+  }] : []));
+}

@@ -1,0 +1,148 @@
+/**
+ * The Codex apply_patch ("V4A") format:
+ *
+ *     *** Begin Patch
+ *     *** Add File: path          then lines starting with "+"
+ *     *** Delete File: path
+ *     *** Update File: path
+ *     *** Move to: path           optional, right after Update File
+ *     @@ [a line above the hunk]  zero or more, then lines starting with " ", "-" or "+"
+ *     *** End of File             optional: the hunk ends where the file ends
+ *     *** End Patch
+ *
+ * An empty line inside a hunk is an empty context line, as Codex reads it.
+ */
+import { cleanPatchPath, joinLines, markerText, type PatchHunk, type PatchIssue, type PatchLine, type PatchOperation, type PatchParse } from './patchModel';
+
+const BEGIN = '*** Begin Patch';
+const END = '*** End Patch';
+const ADD = '*** Add File: ';
+const DELETE = '*** Delete File: ';
+const UPDATE = '*** Update File: ';
+const MOVE = '*** Move to: ';
+const END_OF_FILE = '*** End of File';
+const FILE_HEADER = 'a "*** Add File: ", "*** Delete File: " or "*** Update File: " line, or "*** End Patch"';
+
+export function isV4aPatch(lines: readonly PatchLine[]): boolean {
+  const first = lines.find((line) => markerText(line).trim() !== '');
+  return markerText(first).trim() === BEGIN;
+}
+
+export function parseV4a(lines: readonly PatchLine[]): PatchParse {
+  const issues: PatchIssue[] = [];
+  const operations: PatchOperation[] = [];
+  let at = lines.findIndex((line) => markerText(line).trim() === BEGIN) + 1;
+  let ended = false;
+  while (at < lines.length && !ended) {
+    const line = lines[at];
+    const text = markerText(line);
+    if (text.trim() === END) {
+      ended = true;
+    } else if (text.startsWith(ADD)) {
+      const added = readAddedLines(lines, at + 1, issues);
+      operations.push({ kind: 'add', path: cleanPatchPath(text.slice(ADD.length)), text: joinLines(added.lines), patchLine: line.number });
+      at = added.next;
+      continue;
+    } else if (text.startsWith(DELETE)) {
+      operations.push({ kind: 'delete', path: cleanPatchPath(text.slice(DELETE.length)), hunks: [], patchLine: line.number });
+    } else if (text.startsWith(UPDATE)) {
+      const moveLine = markerText(lines[at + 1]);
+      const moveTo = moveLine.startsWith(MOVE) ? cleanPatchPath(moveLine.slice(MOVE.length)) : undefined;
+      const hunks = readHunks(lines, at + (moveTo === undefined ? 1 : 2), issues);
+      if (hunks.hunks.length === 0 && moveTo === undefined) {
+        issues.push({ patchLine: line.number, message: 'expected a hunk ("@@" or lines starting with " ", "-" or "+") under "*** Update File:"' });
+      }
+      operations.push({ kind: 'update', path: cleanPatchPath(text.slice(UPDATE.length)), ...(moveTo !== undefined ? { moveTo } : {}), hunks: hunks.hunks, patchLine: line.number });
+      at = hunks.next;
+      continue;
+    } else if (text.trim() !== '') {
+      issues.push({ patchLine: line.number, message: `expected ${FILE_HEADER}, found "${clip(text)}"` });
+      return { ok: false, issues };
+    }
+    at++;
+  }
+  if (!ended) {
+    issues.push({ patchLine: lines.length === 0 ? 1 : lines[lines.length - 1].number, message: `expected "${END}" as the last line of the patch` });
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, format: 'v4a', operations };
+}
+
+function readAddedLines(lines: readonly PatchLine[], from: number, issues: PatchIssue[]): { lines: string[]; next: number } {
+  const added: string[] = [];
+  let at = from;
+  for (; at < lines.length && !markerText(lines[at]).startsWith('***'); at++) {
+    const text = lines[at].text;
+    if (text.startsWith('+')) {
+      added.push(text.slice(1));
+    } else {
+      issues.push({ patchLine: lines[at].number, message: 'expected a line starting with "+" in an added file' });
+    }
+  }
+  return { lines: added, next: at };
+}
+
+function readHunks(lines: readonly PatchLine[], from: number, issues: PatchIssue[]): { hunks: PatchHunk[]; next: number } {
+  const hunks: PatchHunk[] = [];
+  let at = from;
+  while (at < lines.length && !markerText(lines[at]).startsWith('*** ')) {
+    const start = lines[at];
+    const afterLines: string[] = [];
+    while (at < lines.length && markerText(lines[at]).startsWith('@@')) {
+      const anchor = markerText(lines[at]).slice(2).trim();
+      if (anchor !== '') {
+        afterLines.push(anchor);
+      }
+      at++;
+    }
+    const oldLines: string[] = [];
+    const newLines: string[] = [];
+    let changed = false;
+    let atEnd = false;
+    /** Empty lines (without the leading space) at the hunk's end so far: a separator unless more hunk lines follow. */
+    let bareEmpty = 0;
+    for (; at < lines.length; at++) {
+      const text = lines[at].text;
+      const marker = markerText(lines[at]);
+      if (marker === END_OF_FILE) {
+        atEnd = true;
+        at++;
+        break;
+      }
+      if (marker.startsWith('@@') || marker.startsWith('*** ')) {
+        break;
+      }
+      const kind = text.charAt(0);
+      bareEmpty = marker === '' ? bareEmpty + 1 : 0;
+      if (kind === ' ' || marker === '') {
+        oldLines.push(text.slice(1));
+        newLines.push(text.slice(1));
+      } else if (kind === '-') {
+        oldLines.push(text.slice(1));
+        changed = true;
+      } else if (kind === '+') {
+        newLines.push(text.slice(1));
+        changed = true;
+      } else {
+        issues.push({ patchLine: lines[at].number, message: `expected a hunk line starting with " ", "-" or "+", "@@", "${END_OF_FILE}" or a "*** " line, found "${clip(text)}"` });
+      }
+    }
+    if (!atEnd && bareEmpty > 0) {
+      oldLines.splice(oldLines.length - bareEmpty);
+      newLines.splice(newLines.length - bareEmpty);
+    }
+    if (!changed) {
+      issues.push({ patchLine: start.number, message: 'expected a hunk with at least one line starting with "-" or "+"' });
+      continue;
+    }
+    hunks.push({
+      oldText: joinLines(oldLines),
+      newText: joinLines(newLines),
+      placement: { patchLine: start.number, finalNewlineOptional: true, ...(afterLines.length > 0 ? { afterLines } : {}), ...(atEnd ? { atEnd } : {}) },
+    });
+  }
+  return { hunks, next: at };
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
