@@ -36,7 +36,7 @@ export function quickFixesFor(failure: Failure): QuickFix[] {
     fixes.push({ title: localized('Compare edit {0}\'s old_string with the file', (failure.editIndex ?? 0) + 1), command: COMMANDS.compareWithFile, preferred: true, scope: 'failure' });
   }
   if (failed && failure.code === 'SYNTAX_REGRESSION') {
-    fixes.push({ title: 'Apply anyway', command: COMMANDS.applyAnyway, preferred: false, scope: 'request' });
+    fixes.push({ title: localized('Apply anyway'), command: COMMANDS.applyAnyway, preferred: false, scope: 'request' });
   }
   // Fixing the request comes before running it again: a re-run of the same request fails the same way
   // unless the file changed since.
