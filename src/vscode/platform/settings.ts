@@ -3,7 +3,7 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type Limits, type RetryPolicy, type SyntaxCheckPolicy } from '../../core/index';
+import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type Limits, type RetryPolicy, type SyntaxCheckPolicy } from '../../core/index';
 import { VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
 import { CONFIG_SECTION } from './ids';
 
@@ -26,6 +26,7 @@ export const CONFIRMATION_VALUES = ['outsideWorkspace', 'always', 'never'] as co
 export type ConfirmationPolicy = (typeof CONFIRMATION_VALUES)[number];
 
 export const INSIDE_INDENTATION_VALUES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
+export const INSIDE_TOKEN_VALUES: readonly InsideTokenPolicy[] = ['warn', 'refuseSuspicious', 'refuse'];
 
 export interface MultiEditSettings {
   readonly contextLines: number;
@@ -45,6 +46,7 @@ export interface MultiEditSettings {
   /** Whether "Apply anyway" asks before it writes a file its syntax check refused. */
   readonly confirmApplyAnyway: boolean;
   readonly insideIndentation: InsideIndentationPolicy;
+  readonly insideToken: InsideTokenPolicy;
   /** What an edit that leaves a file with a new syntax error does. */
   readonly syntaxCheck: SyntaxCheckPolicy;
   /** Whether the status bar shows the last outcome and the open problems. */
@@ -67,6 +69,7 @@ export const SETTING_KEYS = {
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
   confirmApplyAnyway: 'diagnostics.confirmApplyAnyway',
   insideIndentation: 'insideIndentation',
+  insideToken: 'insideToken',
   syntaxCheck: 'syntaxCheck',
   showStatusBar: 'statusBar.enabled',
 } as const satisfies Record<keyof MultiEditSettings, string>;
@@ -88,6 +91,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   confirmReplaceAll: true,
   confirmApplyAnyway: true,
   insideIndentation: 'refuseMultiline',
+  insideToken: 'refuseSuspicious',
   syntaxCheck: 'refuse',
   showStatusBar: true,
 };
@@ -155,6 +159,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
     confirmApplyAnyway: readBoolean(source, SETTING_KEYS.confirmApplyAnyway, DEFAULT_SETTINGS.confirmApplyAnyway),
     insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
+    insideToken: readEnum(source, SETTING_KEYS.insideToken, INSIDE_TOKEN_VALUES, DEFAULT_SETTINGS.insideToken),
     syntaxCheck: readEnum(source, SETTING_KEYS.syntaxCheck, SYNTAX_CHECK_POLICIES, DEFAULT_SETTINGS.syntaxCheck),
     showStatusBar: readBoolean(source, SETTING_KEYS.showStatusBar, DEFAULT_SETTINGS.showStatusBar),
   };
@@ -168,6 +173,7 @@ export function engineLimits(settings: MultiEditSettings): Partial<Limits> {
     maxFileBytes: Math.floor(settings.maxFileSizeMB * 1024 * 1024),
     maxEnvelopeBytes: settings.maxEnvelopeKB * 1024,
     insideIndentation: settings.insideIndentation,
+    insideToken: settings.insideToken,
   };
 }
 
