@@ -7,7 +7,7 @@
 export * from './contract/schemas';
 export * from './contract/toolNames';
 export * from './contract/errorCodes';
-export type { InsideIndentationPolicy, Limits } from './contract/limits';
+export type { InsideIndentationPolicy, InsideTokenPolicy, Limits } from './contract/limits';
 export { escapeControls } from './contract/envelope';
 export { formatForModel, oldStringExcerpt, plural } from './contract/format';
 export { isRecord } from './contract/isRecord';

@@ -24,17 +24,29 @@ const MAX_HASH_BITS = 18;
 const MIN_HASH_BITS = 12;
 /** Rarity is only compared, so block counts stop at the top of 16 bits. */
 const MAX_FREQUENCY = 0xffff;
+/** Offsets gathered per array before a new one is started (occurrencesOf). */
+const STARTS_PER_ARRAY = 16384;
 /** Characters sampled from the text (at its start, middle and end) to learn which blocks are common. */
 const SAMPLE_CHARS = 1 << 14;
 
-/** Every start offset of `pattern` in `text`, overlapping ones included, ascending. */
+/**
+ * Every start offset of `pattern` in `text`, overlapping ones included, ascending.
+ * Millions of offsets are gathered in small arrays and joined once: one array grown
+ * by pushing leaves each outgrown copy behind until the next collection, three
+ * times the final size in all.
+ */
 export function occurrencesOf(text: string, pattern: string, from = 0, to = text.length): number[] {
-  const starts: number[] = [];
+  const full: number[][] = [];
+  let starts: number[] = [];
   const last = to - pattern.length;
   for (let at = text.indexOf(pattern, from); at !== -1 && at <= last; at = text.indexOf(pattern, at + 1)) {
+    if (starts.length === STARTS_PER_ARRAY) {
+      full.push(starts);
+      starts = [];
+    }
     starts.push(at);
   }
-  return starts;
+  return full.length === 0 ? starts : ([] as number[]).concat(...full, starts);
 }
 
 /** For each distinct pattern, every start offset in `text` (overlapping included), ascending. */

@@ -31,7 +31,7 @@ export interface EditProblem {
   readonly oldStringPreview?: string;
   /** For a skipped edit: the failed edits (0-based, within its file) it waits on. */
   readonly dependsOn?: readonly number[];
-  /** The cause and the text around a match failure other than the lead, so every one can be fixed at once. */
+  /** The cause and the text around a match failure, so every one can be fixed at once (the envelope's lead has them at the top level). */
   readonly detail?: () => EditDetail;
 }
 
@@ -49,6 +49,8 @@ export interface LeadFailure {
   readonly diagnosis?: Diagnosis;
   readonly context?: EnvelopeContext;
   readonly action?: NextAction;
+  /** The hints above replace the code's general hints (a "did you mean" answers "check the path"). */
+  readonly ownHintsOnly?: boolean;
 }
 
 export interface FileFailure {
@@ -60,6 +62,8 @@ export interface FileFailure {
   readonly fileCode?: ErrorCode;
   /** Failed and skipped edits, in order. */
   readonly problems: readonly EditProblem[];
+  /** The file's text as read, when it was read: other failing edits may have been meant for it. */
+  readonly text?: string;
   /** Explains the first failure; called only for the failure the envelope leads with. */
   readonly lead: () => LeadFailure;
 }

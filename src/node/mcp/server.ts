@@ -12,7 +12,7 @@ import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { runRequest, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
+import { runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { nodeSyntaxGate } from '../syntaxGate';
 import { absoluteRoot, RootScope } from './scope';
@@ -24,6 +24,8 @@ import { inTurn } from './turns';
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
   readonly roots: readonly string[];
+  /** --inside-token: the insideToken policy for every call. */
+  readonly insideToken?: InsideTokenPolicy;
   /** What an edit that breaks a file's parse does. */
   readonly syntaxCheck: SyntaxCheckPolicy;
 }
@@ -113,6 +115,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         displayPath: (path) => scope.displayPath(path),
         cancellation: lifecycle.cancellationFor(extra.signal),
         ...syntaxGate,
+        ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
       }));
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
       return toolResult(response);
