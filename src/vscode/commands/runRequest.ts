@@ -37,9 +37,11 @@ export function plannedChanges(plan: RequestPlan): FileChange[] {
 }
 
 /** A request over several files gets a cancellable progress notification; a single file is quick. */
-export async function runWithProgress(deps: EditorDeps, request: RequestToRun, source: RequestSource): Promise<EngineResponse> {
+export async function runWithProgress(
+  deps: EditorDeps, request: RequestToRun, source: RequestSource, overrides: Pick<RunOptions, 'syntaxCheck'> = {},
+): Promise<EngineResponse> {
   const { tool, input, origin } = request;
-  const options = { source, ...(origin ? { origin } : {}) };
+  const options = { source, ...(origin ? { origin } : {}), ...overrides };
   const run = !answersForOneFile(tool)
     ? await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Multi-Edit: editing files'), cancellable: true },

@@ -65,6 +65,10 @@ export class FailureFeed implements vscode.Disposable {
     if (userChoseOutcome(response)) {
       return;
     }
+    if (record.origin && (response.validation_issues?.length ?? 0) > 0) {
+      // The request file's own markers show each of these problems on its field: shown once.
+      return;
+    }
     const failed = { ...record, envelope: response, targets };
     const added = this.failures.add(failed, await draftFailures(failed));
     for (const failure of added) {

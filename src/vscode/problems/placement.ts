@@ -12,7 +12,7 @@ import { closestMatchRange, occurrences, spanFrom } from './locate';
 
 /** Codes about one edit's old_string: these sit on the text they concern. */
 const EDIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'MATCH_NOT_FOUND', 'AMBIGUOUS_MATCH', 'DUPLICATE_OLD_STRING', 'NO_OP_EDIT', 'EMPTY_OLD_STRING',
+  'MATCH_NOT_FOUND', 'AMBIGUOUS_MATCH', 'DUPLICATE_OLD_STRING', 'NO_OP_EDIT', 'EMPTY_OLD_STRING', 'SYNTAX_REGRESSION',
 ]);
 /** Ambiguous matches located when the envelope reported none (a secondary failure). */
 const MAX_LOCATED_MATCHES = 1000;
