@@ -15,14 +15,14 @@ describe('settings: reading multiEdit.*', () => {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       'retry.maxAttempts': 2, 'retry.maxTotalMs': 500, 'diagnostics.historyLimit': 7, 'diagnostics.confirmReplaceAll': false,
-      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn',
+      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn', 'diagnostics.confirmApplyAnyway': false,
       'statusBar.enabled': false,
     }));
     assert.deepEqual(settings, {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false, showStatusBar: false,
-      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn',
+      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn', confirmApplyAnyway: false,
     });
   });
 

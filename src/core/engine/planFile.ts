@@ -11,6 +11,7 @@ import { nearestNames, splitPath } from '../nearMiss/nearbyNames';
 import { describeWhitespace } from '../nearMiss/describe';
 import { checkEdits, type EditToCheck, type EditVerdict } from '../matching/match';
 import type { FilePlan, PlannedFile } from '../plan/filePlan';
+import { replacedSpans } from '../matching/replacedSpans';
 import { retryWhileBusy } from './retry';
 import type { Edit, Warning } from '../contract/schemas';
 import type { HunkPlacement } from '../request/request';
@@ -61,7 +62,7 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
-  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements, applied: outcome.applied };
+  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements, applied: outcome.applied, spans: replacedSpans(outcome.applied, outcome.text) };
   const tokenWarnings = outcome.verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideToken ? [tokenCutWarning(editIndex, verdict.insideToken, file.path, file.displayPath)] : []));
   return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
 }

@@ -6,6 +6,7 @@ import type { ErrorCode, NextAction } from '../contract/errorCodes';
 import type { Diagnosis, EnvelopeContext, FileOperation, Warning } from '../contract/schemas';
 import type { AppliedEdit } from '../matching/match';
 import type { StoredText } from '../store/fileStore';
+import type { ReplacedSpan } from '../matching/replacedSpans';
 
 export interface PlannedFile {
   /** The resolved path, as the store knows it. */
@@ -17,6 +18,8 @@ export interface PlannedFile {
   readonly replacements: number;
   /** Where each edit replaced text, in the text the edits before it left. */
   readonly applied: readonly AppliedEdit[];
+  /** Where the edits landed in the original text, in text order: what an editor applies and shows. */
+  readonly spans: readonly ReplacedSpan[];
   /** Set for a patch's files: what happens to the file. An added file's original is empty; a deleted file's new text is empty. */
   readonly operation?: FileOperation;
   /** A move: the path the file leaves (`path` is where it goes). */

@@ -34,6 +34,7 @@ export const COMMANDS = {
   compareWithFile: 'multiEdit.compareWithFile',
   undoLastRequest: 'multiEdit.undoLastRequest',
   useNearMatch: 'multiEdit.useNearMatch',
+  applyAnyway: 'multiEdit.applyAnyway',
 } as const;
 
 export const OUTPUT_CHANNEL_NAME = 'Multi-Edit';

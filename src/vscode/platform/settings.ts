@@ -43,6 +43,8 @@ export interface MultiEditSettings {
   readonly historyLimit: number;
   /** Whether "Retry with replace_all" asks before it changes the file. */
   readonly confirmReplaceAll: boolean;
+  /** Whether "Apply anyway" asks before it writes a file its syntax check refused. */
+  readonly confirmApplyAnyway: boolean;
   readonly insideIndentation: InsideIndentationPolicy;
   readonly insideToken: InsideTokenPolicy;
   /** What an edit that leaves a file with a new syntax error does. */
@@ -65,6 +67,7 @@ export const SETTING_KEYS = {
   retryMaxTotalMs: 'retry.maxTotalMs',
   historyLimit: 'diagnostics.historyLimit',
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
+  confirmApplyAnyway: 'diagnostics.confirmApplyAnyway',
   insideIndentation: 'insideIndentation',
   insideToken: 'insideToken',
   syntaxCheck: 'syntaxCheck',
@@ -86,6 +89,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   retryMaxTotalMs: 10_000,
   historyLimit: 20,
   confirmReplaceAll: true,
+  confirmApplyAnyway: true,
   insideIndentation: 'refuseMultiline',
   insideToken: 'refuseSuspicious',
   syntaxCheck: 'refuse',
@@ -153,6 +157,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     retryMaxTotalMs: readNumber(source, 'retryMaxTotalMs'),
     historyLimit: readNumber(source, 'historyLimit'),
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
+    confirmApplyAnyway: readBoolean(source, SETTING_KEYS.confirmApplyAnyway, DEFAULT_SETTINGS.confirmApplyAnyway),
     insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
     insideToken: readEnum(source, SETTING_KEYS.insideToken, INSIDE_TOKEN_VALUES, DEFAULT_SETTINGS.insideToken),
     syntaxCheck: readEnum(source, SETTING_KEYS.syntaxCheck, SYNTAX_CHECK_POLICIES, DEFAULT_SETTINGS.syntaxCheck),

@@ -10,7 +10,6 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
-import { changedSpans } from './changedSpans';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
@@ -82,6 +81,13 @@ export class WorkspaceFileStore implements FileStore {
   /** The engine has stat'ed the path and applied the size limit just before; a directory still fails in readFile. */
   async read(path: string): Promise<StoreResult<StoredText>> {
     const uri = vscode.Uri.file(path);
+    const open = openUtf8Document(uri);
+    if (open) {
+      const text = open.getText();
+      return text.includes('\0')
+        ? fail('INVALID_ENCODING', 'the file contains NUL bytes, so it is binary')
+        : { ok: true, value: { text, bom: open.encoding === 'utf8bom', version: { document: open, version: open.version } } };
+    }
     let bytes: Uint8Array;
     try {
       bytes = await vscode.workspace.fs.readFile(uri);
@@ -186,12 +192,13 @@ export class WorkspaceFileStore implements FileStore {
       : fail('STALE_CONTENT', `${shown} changed after it was read`);
   }
 
+  /**
+   * The engine's spans, as they are: the document holds the text they were planned on (its
+   * version was just checked). A change without spans replaces the whole text.
+   */
   private addReplacement(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, write: PlannedUpdate): void {
-    const before = document.getText();
-    if (before === write.text) {
-      return;
-    }
-    for (const span of changedSpans(before, write.text)) {
+    const spans = write.spans ?? [{ start: 0, end: write.original.text.length, text: write.text }];
+    for (const span of spans) {
       edit.replace(document.uri, new vscode.Range(document.positionAt(span.start), document.positionAt(span.end)), span.text);
     }
   }
@@ -247,6 +254,16 @@ export class WorkspaceFileStore implements FileStore {
     }
     return fail('INTERNAL_ERROR', 'the file could not be read');
   }
+}
+
+/**
+ * The document, when an editor holds it open and decoded it as UTF-8: its text and its
+ * encoding (with or without a BOM) are known, so the file need not be read again.
+ */
+function openUtf8Document(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === key);
+  return document && (document.encoding === 'utf8' || document.encoding === 'utf8bom') ? document : undefined;
 }
 
 /** Requests that touch the same document share its key, whichever way the path was spelled. */

@@ -5,7 +5,7 @@
  * the JSON as the file is edited, and clear when the request runs again.
  */
 import * as vscode from 'vscode';
-import { answersForOneFile, type ErrorCode, type ErrorEnvelope, errorDocLink } from '../../core/index';
+import { answersForOneFile, type ErrorCode, type ErrorEnvelope, errorDocLink, fileIndexOfStatus, isLeadStatus, userChoseOutcome } from '../../core/index';
 import { REQUEST_MARKER_SOURCE } from '../platform/ids';
 import type { Services } from '../run/services';
 import { diagnosticMessage } from '../problems/message';
@@ -15,7 +15,6 @@ import { type NearMissFix, nearMissFixFor } from './nearMissFix';
 
 
 /** Codes not worth a marker: the user chose them. */
-const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
 
 export interface RequestMarker {
   readonly path: JsonPath;
@@ -38,13 +37,13 @@ export function requestMarkers(record: RequestRecord, envelope: ErrorEnvelope): 
     return envelope.validation_issues.map((issue) => marker(issue.path, vscode.DiagnosticSeverity.Error, envelope.error_code, `${issue.field}: ${issue.message}`));
   }
   const markers = envelope.edit_status.map((status) => {
-    const fileIndex = status.file_index ?? envelope.file_index;
+    const fileIndex = fileIndexOfStatus(status, envelope);
     const failed = status.status === 'failed';
-    const lead = failed && status.edit_index === envelope.edit_index && fileIndex === envelope.file_index;
+    const lead = isLeadStatus(status, envelope);
     const diagnosis = lead ? envelope.diagnosis : status.diagnosis;
     const message = diagnosticMessage({
       editIndex: status.edit_index,
-      ...(multiFile ? { fileNumber: (fileIndex ?? 0) + 1 } : {}),
+      ...(multiFile ? { fileNumber: fileIndex + 1 } : {}),
       label: failed ? status.error_code ?? envelope.error_code : vscode.l10n.t('skipped'),
       message: status.message,
       ...(diagnosis ? { diagnosis } : {}),
@@ -147,7 +146,7 @@ export class RequestFileMarkers implements vscode.Disposable {
       return;
     }
     const document = await vscode.workspace.openTextDocument(origin.uri);
-    const failed = !response.success && !USER_CHOICES.has(response.error_code);
+    const failed = !response.success && !userChoseOutcome(response);
     const markers = failed ? requestMarkers(record, response) : [];
     const whole = origin.range.start.isEqual(new vscode.Position(0, 0)) && origin.range.end.isEqual(document.lineAt(document.lineCount - 1).range.end);
     const marked = { record, markers, wholeDocument: whole };
