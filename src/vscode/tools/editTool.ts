@@ -87,6 +87,21 @@ export function describeTarget(file: RequestedFile): string {
   return target === undefined ? file.filePath : displayPath(target);
 }
 
+/** Files named in a progress message before "and N more". */
+const NAMED_FILES = 3;
+
+/** "a.ts, b.ts, c.ts and 2 more": the request's first files by name. */
+export function namedFiles(request: RequestSummary): string {
+  const named = request.files.slice(0, NAMED_FILES).map(describeTarget);
+  const more = request.files.length - named.length;
+  return more > 0 ? vscode.l10n.t('{0} and {1} more', named.join(', '), more) : named.join(', ');
+}
+
+/** The progress line of a request: "Applying …", or "Checking … (dry run)". */
+export function progressLine(request: RequestSummary, scope: string): string {
+  return request.dryRun ? vscode.l10n.t('Checking {0} (dry run)', scope) : vscode.l10n.t('Applying {0}', scope);
+}
+
 function confirmationMessages(request: RequestSummary, outside: ReadonlySet<string>, reason: Exclude<ConfirmationReason, undefined>): vscode.LanguageModelToolConfirmationMessages {
   const title = reason === 'outsideWorkspace'
     ? vscode.l10n.t('Edit {0} outside the workspace?', filesLabel(outside.size))
