@@ -9,7 +9,8 @@ export * from './contract/toolNames';
 export * from './contract/errorCodes';
 export type { InsideIndentationPolicy, InsideTokenPolicy, Limits } from './contract/limits';
 export { escapeControls } from './contract/envelope';
-export { formatForModel, oldStringExcerpt, plural } from './contract/format';
+export { formatForModel, oldStringExcerpt, ordinal, plural } from './contract/format';
+export { RepeatedFailures } from './report/repeatedFailures';
 export { isRecord } from './contract/isRecord';
 export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
 

@@ -1,6 +1,6 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
-import { isSyntaxCheckPolicy, SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type SyntaxCheckPolicy } from '../../core/index';
+import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type SyntaxCheckPolicy } from '../../core/index';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -98,29 +98,14 @@ export function parseArgs(args: readonly string[]): CliCommand {
   return parseApply(rest);
 }
 
-/** `--syntax-check P` or `--syntax-check=P` at args[index]: the policy and how many arguments it took, or a usage error. */
-function syntaxCheckOption(args: readonly string[], index: number): { policy: SyntaxCheckPolicy; used: number } | { error: string } | undefined {
-  const arg = args[index];
-  if (arg !== '--syntax-check' && !arg.startsWith('--syntax-check=')) {
-    return undefined;
-  }
-  const value = arg === '--syntax-check' ? args[index + 1] : arg.slice('--syntax-check='.length);
-  return isSyntaxCheckPolicy(value)
-    ? { policy: value, used: arg === '--syntax-check' ? 2 : 1 }
-    : { error: `--syntax-check needs one of ${SYNTAX_CHECK_POLICIES.join(', ')}` };
-}
-
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
   let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   let insideToken: InsideTokenPolicy | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const syntax = syntaxCheckOption(args, index);
-    if (syntax && 'error' in syntax) {
-      return usageError(syntax.error);
-    }
     const token = optionAt(args, index, '--inside-token');
+    const syntax = optionAt(args, index, '--syntax-check');
     if (token) {
       const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
       if (typeof policy !== 'string') {
@@ -129,8 +114,12 @@ function parseMcp(args: readonly string[]): CliCommand {
       insideToken = policy;
       index = token.last;
     } else if (syntax) {
-      syntaxCheck = syntax.policy;
-      index += syntax.used - 1;
+      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      syntaxCheck = policy;
+      index = syntax.last;
     } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
@@ -158,11 +147,8 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    const syntax = syntaxCheckOption(args, index);
-    if (syntax && 'error' in syntax) {
-      return usageError(syntax.error);
-    }
     const token = optionAt(args, index, '--inside-token');
+    const syntax = optionAt(args, index, '--syntax-check');
     if (token) {
       const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
       if (typeof policy !== 'string') {
@@ -171,8 +157,12 @@ function parseApply(args: readonly string[]): CliCommand {
       insideToken = policy;
       index = token.last;
     } else if (syntax) {
-      syntaxCheck = syntax.policy;
-      index += syntax.used - 1;
+      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      syntaxCheck = policy;
+      index = syntax.last;
     } else if (arg === '--dry-run') {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
@@ -225,13 +215,14 @@ function parsePatch(args: readonly string[]): CliCommand {
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const syntax = syntaxCheckOption(args, index);
+    const syntax = optionAt(args, index, '--syntax-check');
     if (syntax) {
-      if ('error' in syntax) {
-        return usageError(syntax.error);
+      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
       }
-      syntaxCheck = syntax.policy;
-      index += syntax.used - 1;
+      syntaxCheck = policy;
+      index = syntax.last;
       continue;
     }
     if (arg === '--') {

@@ -12,7 +12,7 @@ import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
+import { RepeatedFailures, runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { nodeSyntaxGate } from '../syntaxGate';
 import { absoluteRoot, RootScope } from './scope';
@@ -70,6 +70,8 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     return EXIT_USAGE;
   }
   const scope = await RootScope.create(roots, cwd);
+  // One process serves one client: its repeated failures escalate (the loop breaker).
+  const repeats = new RepeatedFailures();
   const lifecycle = new Lifecycle();
   const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
   let rootsReady: Promise<void> = Promise.resolve();
@@ -118,7 +120,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
       }));
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
-      return toolResult(response);
+      return toolResult(repeats.note(name, args, response));
     })());
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);

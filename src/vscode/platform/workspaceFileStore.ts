@@ -119,22 +119,20 @@ export class WorkspaceFileStore implements FileStore {
   }
 
   async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
-    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
-    if (writes.length !== changes.length) {
-      return fail('WRITE_FAILED', 'creating, deleting and moving files is not available in the editor yet; only updates are');
-    }
     await this.options.hooks?.beforeCommit?.(changes, this.options.cancellation);
-    return withDocumentLocks(writes.map(lockKey), () => this.commitInTurn(writes));
+    return withDocumentLocks(changes.flatMap(lockKeys), () => this.commitInTurn(changes));
   }
 
   /**
-   * Re-checks every version, applies the edit and saves while no other request of
-   * this host can commit to these documents, so each sees the others' results whole.
+   * Re-checks every version (and that each path to create is free), applies the edit
+   * and saves while no other request of this host can commit to these documents, so
+   * each sees the others' results whole.
    */
-  private async commitInTurn(writes: readonly PlannedUpdate[]): Promise<StoreResult<void>> {
+  private async commitInTurn(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
     if (this.options.cancellation?.isCancellationRequested) {
       return fail('CANCELLED', 'the request was cancelled before anything was written');
     }
+    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
     const documents: vscode.TextDocument[] = [];
     for (const write of writes) {
       const current = await this.currentDocument(write);
@@ -143,8 +141,12 @@ export class WorkspaceFileStore implements FileStore {
       }
       documents.push(current.value);
     }
+    const operations = await this.fileOperations(changes);
+    if (!operations.ok) {
+      return operations;
+    }
     const wasDirty = documents.map((document) => document.isDirty);
-    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents);
+    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents, operations.value);
     if (!applied.ok) {
       return applied;
     }
@@ -152,10 +154,45 @@ export class WorkspaceFileStore implements FileStore {
     return { ok: true, value: undefined };
   }
 
-  private async applyWrites(writes: readonly PlannedUpdate[], documents: readonly vscode.TextDocument[]): Promise<StoreResult<void>> {
+  /**
+   * The file operations of a commit (a patch's added, deleted and moved files), as
+   * entries of the same WorkspaceEdit, once each is checked again: a file to remove
+   * still holds the text it was planned from, and a path to create is still free. A
+   * moved file is created with its new text and its old path deleted, so the edit
+   * stays one undo step.
+   */
+  private async fileOperations(changes: readonly PlannedChange[]): Promise<StoreResult<((edit: vscode.WorkspaceEdit) => void)[]>> {
+    const entries: ((edit: vscode.WorkspaceEdit) => void)[] = [];
+    for (const change of changes) {
+      if (change.kind === 'update') {
+        continue;
+      }
+      const removed = change.kind === 'add' ? undefined : await this.currentDocument({ path: change.kind === 'move' ? change.from : change.path, original: change.original });
+      if (removed && !removed.ok) {
+        return removed;
+      }
+      if (change.kind !== 'delete') {
+        const taken = await this.stat(change.path);
+        if (taken.ok) {
+          return { ...fail('FILE_EXISTS', `${this.options.displayPath(change.path)} was created after the plan was made`), path: change.path };
+        }
+        const contents = new TextEncoder().encode(`${change.bom ? '\uFEFF' : ''}${change.text}`);
+        entries.push((edit) => edit.createFile(vscode.Uri.file(change.path), { overwrite: false, contents }));
+      }
+      if (removed) {
+        entries.push((edit) => edit.deleteFile(removed.value.uri, { ignoreIfNotExists: false }));
+      }
+    }
+    return { ok: true, value: entries };
+  }
+
+  private async applyWrites(
+    writes: readonly PlannedUpdate[], documents: readonly vscode.TextDocument[], operations: readonly ((edit: vscode.WorkspaceEdit) => void)[],
+  ): Promise<StoreResult<void>> {
     const checkedVersions = documents.map((document) => document.version);
     const edit = new vscode.WorkspaceEdit();
     writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
+    operations.forEach((addOperation) => addOperation(edit));
     if (edit.size === 0) {
       return { ok: true, value: undefined };
     }
@@ -169,7 +206,7 @@ export class WorkspaceFileStore implements FileStore {
   }
 
   /** The document to edit, or STALE_CONTENT when it changed since it was read. */
-  private async currentDocument(write: PlannedUpdate): Promise<StoreResult<vscode.TextDocument>> {
+  private async currentDocument(write: Pick<PlannedUpdate, 'path' | 'original'>): Promise<StoreResult<vscode.TextDocument>> {
     const token = write.original.version;
     const shown = this.options.displayPath(write.path);
     if (!isDocumentVersion(token)) {
@@ -266,10 +303,15 @@ function openUtf8Document(uri: vscode.Uri): vscode.TextDocument | undefined {
   return document && (document.encoding === 'utf8' || document.encoding === 'utf8bom') ? document : undefined;
 }
 
-/** Requests that touch the same document share its key, whichever way the path was spelled. */
-function lockKey(write: PlannedUpdate): string {
-  const token = write.original.version;
-  return (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(write.path)).toString();
+/** Requests that touch the same document share its key, whichever way the path was spelled; a path to create is keyed by itself. */
+function lockKeys(change: PlannedChange): string[] {
+  const created = vscode.Uri.file(change.path).toString();
+  if (change.kind === 'add') {
+    return [created];
+  }
+  const token = change.original.version;
+  const read = (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(change.kind === 'move' ? change.from : change.path)).toString();
+  return change.kind === 'move' ? [read, created] : [read];
 }
 
 /** VS Code reports a FIFO, socket or device as FileType.Unknown: neither a file nor a directory. */
