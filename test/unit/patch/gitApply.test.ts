@@ -83,7 +83,7 @@ function makeCase(next: Random, files: readonly string[]): Case {
   if (chance(next, 0.3)) {
     const source = pick(next, files);
     const lines = fs.readFileSync(path.join(REPO_ROOT, source), 'utf8').split('\n').slice(0, 12);
-    after.set(`added/${path.basename(source)}`, Buffer.from(`${lines.join('\n')}\n`));
+    after.set(`dir0/added-${path.basename(source)}`, Buffer.from(`${lines.join('\n')}\n`));
   }
   return { before, after };
 }
