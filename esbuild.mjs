@@ -17,6 +17,8 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'warning',
+  // jsonc-parser's main build is UMD, whose require() calls inside a factory a bundler cannot follow; its ES module build bundles whole.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 /**

@@ -3,5 +3,6 @@ import { editorRoundTripSection } from './editorRoundTrip';
 import { manyFilesSection } from './manyFiles';
 import { mcpLatencySection } from './mcpLatency';
 import type { BenchSection } from './sections';
+import { syntaxGateSection } from './syntaxGate';
 
-export const SECTIONS: readonly BenchSection<unknown>[] = [manyFilesSection, mcpLatencySection, editorRoundTripSection];
+export const SECTIONS: readonly BenchSection<unknown>[] = [manyFilesSection, mcpLatencySection, editorRoundTripSection, syntaxGateSection];

@@ -1,7 +1,10 @@
 // Generates the request JSON Schemas from the zod schemas (src/core/contract/schemas.ts),
 // the single source of truth:
 //  - package.json contributes.languageModelTools[].inputSchema, one per tool;
-//  - schemas/multiedit-request.schema.json, either request shape, for request files;
+//  - schemas/multiedit-request.schema.json, either request shape, for tools that validate request files;
+//  - schemas/multiedit-request.editor.schema.json, the same fields with their descriptions and no
+//    constraints, which VS Code uses for completion and hovers in request files: Multi-Edit marks
+//    what is wrong itself, once, so the JSON schema's warnings would only repeat it;
 //  - src/core/contract/requestSchemas.json, the JSON Schema of each tool's request, with which
 //    the engine accepts a valid request without loading zod (src/core/request/requestShape.ts).
 // test/unit/schemaDrift.test.ts fails when these differ from what the zod schemas give.
@@ -13,6 +16,7 @@ import * as esbuild from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packageFile = join(root, 'package.json');
 const requestSchemaFile = join(root, 'schemas', 'multiedit-request.schema.json');
+const editorSchemaFile = join(root, 'schemas', 'multiedit-request.editor.schema.json');
 const coreSchemasFile = join(root, 'src', 'core', 'contract', 'requestSchemas.json');
 
 /** Bundles schemas.ts in memory and imports it, so no compiled output has to exist. */
@@ -43,6 +47,29 @@ function requestFileSchema(schemas) {
     title: 'Multi-Edit request',
     description: 'A multi_edit request (file_path and edits), a multi_edit_files request (files) or a multi_edit_patch request (patch). Generated from src/core/contract/schemas.ts by npm run generate-schemas.',
     oneOf: [toolInputSchema(schemas.multi_edit), toolInputSchema(schemas.multi_edit_files), toolInputSchema(schemas.multi_edit_patch)],
+  };
+}
+
+/** Keywords that only describe; every other keyword (type, required, additionalProperties...) would raise a warning. */
+const DESCRIBING = new Set(['title', 'description', 'properties', 'items', 'anyOf', 'default']);
+
+/** `schema` with only what describes fields: what completion and hovers need, nothing that warns. */
+function describingOnly(schema) {
+  if (Array.isArray(schema)) return schema.map(describingOnly);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const kept = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'oneOf') kept.anyOf = describingOnly(value);
+    else if (key === 'properties') kept.properties = Object.fromEntries(Object.entries(value).map(([name, field]) => [name, describingOnly(field)]));
+    else if (DESCRIBING.has(key)) kept[key] = describingOnly(value);
+  }
+  return kept;
+}
+
+function editorSchema(requestSchema) {
+  return {
+    $schema: requestSchema.$schema,
+    ...describingOnly({ ...requestSchema, description: 'The fields of a Multi-Edit request, for completion and hovers; Multi-Edit itself marks what is wrong in the file. Generated from src/core/contract/schemas.ts by npm run generate-schemas.' }),
   };
 }
 
@@ -78,6 +105,7 @@ const requestSchema = requestFileSchema(schemas);
 const written = [
   writeJsonIfChanged(packageFile, pkg, `${JSON.stringify(pkg, null, 2)}\n`) && 'package.json',
   writeJsonIfChanged(requestSchemaFile, requestSchema, `${JSON.stringify(requestSchema, null, 2)}\n`) && relative(root, requestSchemaFile),
+  writeJsonIfChanged(editorSchemaFile, editorSchema(requestSchema), `${JSON.stringify(editorSchema(requestSchema), null, 2)}\n`) && relative(root, editorSchemaFile),
   writeJsonIfChanged(coreSchemasFile, schemas, `${JSON.stringify(schemas, null, 2)}\n`) && relative(root, coreSchemasFile),
 ].filter(Boolean);
 console.log(written.length > 0 ? `Updated ${written.join(', ')}` : 'The schemas are up to date');

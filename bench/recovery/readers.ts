@@ -21,6 +21,11 @@ export interface EditRequest {
   edits: EditPair[];
 }
 
+/** A request: one file (sent as multi_edit) or several (sent as multi_edit_files). */
+export interface Request {
+  files: EditRequest[];
+}
+
 /** What a tool returned: always a message; the envelope only where the tool has one. */
 export interface ToolReply {
   readonly success: boolean;
@@ -31,15 +36,19 @@ export interface ToolReply {
 /** The envelope fields the envelope reader uses (a subset of the ErrorEnvelope). */
 export interface Envelope {
   readonly error_code?: string;
+  readonly file_index?: number;
   readonly edit_index?: number;
   readonly diagnosis?: Diagnosis;
   readonly context?: Context;
-  readonly edit_status?: readonly { edit_index: number; status: string; error_code?: string; diagnosis?: Diagnosis; context?: Context }[];
+  readonly edit_status?: readonly { edit_index: number; file_index?: number; status: string; error_code?: string; diagnosis?: Diagnosis; context?: Context }[];
   readonly next_action?: { action: string };
 }
 
 interface Diagnosis {
   readonly kind: string;
+  readonly other_file?: string;
+  readonly parts?: readonly { first_old_string_line: number; last_old_string_line: number; line: number }[];
+  readonly line_map?: readonly { old_string_line: number; line: number }[];
   readonly near_match?: { start_line: number; start_column: number; end_line: number; end_column: number };
 }
 
@@ -49,6 +58,7 @@ interface Context {
   readonly match_locations?: readonly { line: number; snippet: string }[];
   readonly match_lines?: readonly number[];
   readonly nearby_names?: readonly string[];
+  readonly existing_path?: string;
 }
 
 /** What the agent knows besides the tool's reply: a line near the place it meant. */
@@ -57,22 +67,35 @@ export interface AgentKnowledge {
 }
 
 export type ReaderStep =
-  | { readonly kind: 'send'; readonly request: EditRequest }
-  | { readonly kind: 'read'; readonly path: string }
-  | { readonly kind: 'list'; readonly directory: string }
+  | { readonly kind: 'send'; readonly request: Request }
+  | { readonly kind: 'read'; readonly paths: readonly string[] }
+  | { readonly kind: 'list'; readonly directories: readonly string[] }
   | { readonly kind: 'done'; readonly dropped: number }
   | { readonly kind: 'give_up'; readonly why: string };
 
 /** What a reader has seen since its last request. */
 export interface Observations {
-  readonly fileText?: string;
-  readonly names?: readonly string[];
+  /** The text of each file read, by path. */
+  readonly fileTexts?: ReadonlyMap<string, string>;
+  /** The names in each directory listed, by directory. */
+  readonly names?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface Reader {
   readonly name: string;
-  next(request: EditRequest, reply: ToolReply, knows: AgentKnowledge, seen: Observations): ReaderStep;
+  next(request: Request, reply: ToolReply, knows: AgentKnowledge, seen: Observations): ReaderStep;
 }
+
+/** The request without the edits the reader dropped, and without files left with no edit. */
+function remaining(request: Request, edits: readonly (readonly (EditPair | undefined)[])[]): Request {
+  return {
+    files: request.files
+      .map((file, at) => ({ ...file, edits: edits[at].filter((edit): edit is EditPair => edit !== undefined) }))
+      .filter((file) => file.edits.length > 0),
+  };
+}
+
+const directoryOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
 
 // ---- shared moves ----
 
@@ -140,10 +163,104 @@ function grownEdit(edit: EditPair, lines: readonly string[], matchIndex: number,
   };
 }
 
+/**
+ * An old_string that stopped inside a word, grown over the file's text (the near
+ * match: old_string and the rest of its line) up to where new_string's own ending
+ * stands there, as an agent lines its edit up by eye; new_string stays as written.
+ */
+function grownOverCut(edit: EditPair, nearText: string): EditPair | undefined {
+  const { old_string: oldString, new_string: newString } = edit;
+  if (nearText.startsWith(oldString)) {
+    const after = nearText.slice(oldString.length);
+    for (let length = Math.min(newString.length, after.length); length > 0; length--) {
+      const at = after.indexOf(newString.slice(-length));
+      if (at !== -1) {
+        return { ...edit, old_string: oldString + after.slice(0, at + length) };
+      }
+    }
+  }
+  if (nearText.endsWith(oldString)) {
+    const before = nearText.slice(0, nearText.length - oldString.length);
+    for (let length = Math.min(newString.length, before.length); length > 0; length--) {
+      const at = before.lastIndexOf(newString.slice(0, length));
+      if (at !== -1) {
+        return { ...edit, old_string: before.slice(at) + oldString };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** new_string's lines put in the file's order, as the line map says old_string's lines stand there. */
+function reorderedEdit(edit: EditPair, nearText: string, lineMap: NonNullable<Diagnosis['line_map']>): EditPair | undefined {
+  const newLines = edit.new_string.split('\n');
+  if (newLines.length !== lineMap.length) {
+    return undefined;
+  }
+  const top = Math.min(...lineMap.map((entry) => entry.line));
+  const ordered: string[] = [];
+  lineMap.forEach((entry, at) => {
+    ordered[entry.line - top] = newLines[at];
+  });
+  return { ...edit, old_string: nearText, new_string: ordered.join('\n') };
+}
+
+/** One edit per part of old_string, new_string cut at the same lines (it must have as many). */
+function splitEdit(edit: EditPair, parts: NonNullable<Diagnosis['parts']>): { split: EditPair[] } | undefined {
+  const oldLines = edit.old_string.split('\n');
+  const newLines = edit.new_string.split('\n');
+  if (oldLines.length !== newLines.length) {
+    return undefined;
+  }
+  const cut = (lines: string[], part: (typeof parts)[number]): string => lines.slice(part.first_old_string_line - 1, part.last_old_string_line).join('\n');
+  return { split: parts.map((part) => ({ old_string: cut(oldLines, part), new_string: cut(newLines, part) })) };
+}
+
+/**
+ * The reader's change (old_string to new_string) made in the file's own text, which has
+ * the same characters with other whitespace: the unchanged head and tail are found in
+ * the file by counting their non-whitespace characters, and the changed middle goes between.
+ */
+function spliceIgnoringWhitespace(oldString: string, newString: string, fileText: string): string {
+  let head = 0;
+  while (head < oldString.length && head < newString.length && oldString[head] === newString[head]) {
+    head++;
+  }
+  let tail = 0;
+  while (tail < oldString.length - head && tail < newString.length - head && oldString[oldString.length - 1 - tail] === newString[newString.length - 1 - tail]) {
+    tail++;
+  }
+  const solid = (text: string): number => text.replace(/\s/g, '').length;
+  /** The offset in fileText after `count` non-whitespace characters. */
+  const after = (count: number): number => {
+    let seen = 0;
+    let at = 0;
+    while (seen < count && at < fileText.length) {
+      if (!/\s/.test(fileText[at])) {
+        seen++;
+      }
+      at++;
+    }
+    return at;
+  };
+  const from = after(solid(oldString.slice(0, head)));
+  const to = after(solid(fileText) - solid(oldString.slice(oldString.length - tail)));
+  return fileText.slice(0, from) + newString.slice(head, newString.length - tail) + fileText.slice(Math.max(from, to));
+}
+
+/** A text as the body of a JSON string. */
+const jsonBody = (text: string): string => JSON.stringify(text).slice(1, -1);
+
 // ---- the envelope reader ----
 
 /** The fix of one failed edit from its code, diagnosis and context; 'drop' when it is already applied. */
-function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Diagnosis | undefined, context: Context | undefined, knows: AgentKnowledge): EditPair | 'drop' | string {
+/** A failed edit's fix: the edit rewritten, several edits, the edit moved to another file, dropped, or why not. */
+type Fix = EditPair | { readonly split: readonly EditPair[] } | { readonly moveTo: string; readonly edit: EditPair } | 'drop' | string;
+
+function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Diagnosis | undefined, context: Context | undefined, knows: AgentKnowledge): Fix {
+  if (diagnosis?.kind === 'IN_OTHER_FILE' && diagnosis.other_file !== undefined) {
+    return { moveTo: diagnosis.other_file, edit };
+  }
   if (code === 'AMBIGUOUS_MATCH') {
     const locations = context?.match_locations ?? [];
     const chosen = locations.find((location) => knows.anchor !== undefined && location.snippet.includes(knows.anchor));
@@ -167,6 +284,24 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
   if (nearText === undefined) {
     return 'the near match is not inside the snippet';
   }
+  if (diagnosis.kind === 'ESCAPED_TEXT' && jsonBody(edit.old_string) === nearText) {
+    // The file holds the text JSON-encoded: write both strings in that form.
+    return { ...edit, old_string: nearText, new_string: jsonBody(edit.new_string) };
+  }
+  if (diagnosis.kind === 'SPLIT_HUNKS' && diagnosis.parts) {
+    return splitEdit(edit, diagnosis.parts) ?? 'old_string and new_string do not split the same way';
+  }
+  // With a line of new_string for each line of old_string, the lines move as the map says; otherwise the merge places them.
+  const reordered = diagnosis.kind === 'REORDERED_LINES' && diagnosis.line_map ? reorderedEdit(edit, nearText, diagnosis.line_map) : undefined;
+  if (reordered) {
+    return reordered;
+  }
+  if (diagnosis.kind === 'REWRAPPED_LINES') {
+    return { ...edit, old_string: nearText, new_string: spliceIgnoringWhitespace(edit.old_string, edit.new_string, nearText) };
+  }
+  if (diagnosis.kind === 'INSIDE_TOKEN') {
+    return grownOverCut(edit, nearText) ?? 'old_string cut a token, and new_string lines up with nothing after the cut';
+  }
   const base = undoInNewString(diagnosis.kind, edit.old_string, nearText);
   return { ...edit, old_string: nearText, new_string: mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText)) };
 }
@@ -178,29 +313,50 @@ export const envelopeReader: Reader = {
     if (!envelope) {
       return { kind: 'give_up', why: 'no envelope' };
     }
-    if (envelope.error_code === 'FILE_NOT_FOUND') {
+    const leadFile = envelope.file_index ?? 0;
+    if (envelope.error_code === 'FILE_NOT_FOUND' || envelope.error_code === 'RELATIVE_PATH') {
+      const existing = envelope.context?.existing_path;
       const nearest = envelope.context?.nearby_names?.[0];
-      const cut = request.file_path.lastIndexOf('/');
-      return nearest ? { kind: 'send', request: { ...request, file_path: `${request.file_path.slice(0, cut)}/${nearest}` } } : { kind: 'give_up', why: 'no nearby names' };
+      const path = (file: EditRequest): string | undefined => existing ?? (nearest === undefined ? undefined : `${directoryOf(file.file_path)}/${nearest}`);
+      const files = request.files.map((file, at) => (at === leadFile ? { ...file, file_path: path(file) ?? file.file_path } : file));
+      return path(request.files[leadFile]) !== undefined ? { kind: 'send', request: { files } } : { kind: 'give_up', why: 'no existing path and no nearby names' };
     }
-    const edits: (EditPair | undefined)[] = [...request.edits];
+    const edits: (EditPair | undefined)[][] = request.files.map((file) => [...file.edits]);
+    const files = request.files.map((file) => ({ ...file }));
     let dropped = 0;
     for (const status of envelope.edit_status ?? []) {
       if (status.status !== 'failed') {
         continue;
       }
-      const lead = status.edit_index === envelope.edit_index;
-      const fix = fixFromEnvelope(request.edits[status.edit_index], status.error_code, lead ? envelope.diagnosis : status.diagnosis, lead ? envelope.context : status.context, knows);
+      const fileIndex = status.file_index ?? 0;
+      const lead = status.edit_index === envelope.edit_index && fileIndex === leadFile;
+      const fix = fixFromEnvelope(request.files[fileIndex].edits[status.edit_index], status.error_code, lead ? envelope.diagnosis : status.diagnosis, lead ? envelope.context : status.context, knows);
       if (typeof fix === 'string' && fix !== 'drop') {
         return { kind: 'give_up', why: fix };
       }
       if (fix === 'drop') {
         dropped++;
       }
-      edits[status.edit_index] = fix === 'drop' ? undefined : fix;
+      if (typeof fix === 'object' && 'moveTo' in fix) {
+        edits[fileIndex][status.edit_index] = undefined;
+        const target = files.findIndex((file) => file.file_path === fix.moveTo);
+        if (target === -1) {
+          files.push({ file_path: fix.moveTo, edits: [] });
+          edits.push([fix.edit]);
+        } else {
+          edits[target].push(fix.edit);
+        }
+        continue;
+      }
+      if (typeof fix === 'object' && 'split' in fix) {
+        edits[fileIndex].splice(status.edit_index, 1, undefined);
+        edits[fileIndex].push(...fix.split);
+        continue;
+      }
+      edits[fileIndex][status.edit_index] = fix === 'drop' ? undefined : fix;
     }
-    const kept = edits.filter((edit): edit is EditPair => edit !== undefined);
-    return kept.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: { ...request, edits: kept } };
+    const next = remaining({ files }, edits);
+    return next.files.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: next };
   },
 };
 
@@ -266,32 +422,44 @@ const MISSING_FILE = /ENOENT|no such file|not found at|No file exists|does not e
 export const messageReader: Reader = {
   name: 'message reader',
   next(request, reply, knows, seen) {
-    const cut = request.file_path.lastIndexOf('/');
     if (MISSING_FILE.test(reply.message)) {
+      const directories = [...new Set(request.files.map((file) => directoryOf(file.file_path)))];
       if (!seen.names) {
-        return { kind: 'list', directory: request.file_path.slice(0, cut) };
+        return { kind: 'list', directories };
       }
-      const name = request.file_path.slice(cut + 1);
-      const nearest = nearestNames(name, seen.names)[0];
-      return nearest ? { kind: 'send', request: { ...request, file_path: `${request.file_path.slice(0, cut)}/${nearest}` } } : { kind: 'give_up', why: 'empty directory' };
+      const files = request.files.map((file) => {
+        const names = seen.names?.get(directoryOf(file.file_path)) ?? [];
+        const name = file.file_path.slice(file.file_path.lastIndexOf('/') + 1);
+        const nearest = names.includes(name) ? name : nearestNames(name, names)[0];
+        return nearest === undefined ? file : { ...file, file_path: `${directoryOf(file.file_path)}/${nearest}` };
+      });
+      return { kind: 'send', request: { files } };
     }
-    if (seen.fileText === undefined) {
-      return { kind: 'read', path: request.file_path };
+    if (!seen.fileTexts) {
+      return { kind: 'read', paths: request.files.map((file) => file.file_path) };
     }
-    const fileText = seen.fileText;
     let dropped = 0;
-    const edits: EditPair[] = [];
-    for (const edit of request.edits) {
-      if (!fileText.includes(edit.old_string) && edit.new_string.trim().length > 2 && fileText.includes(edit.new_string)) {
-        dropped++;
-        continue;
+    const edits: EditPair[][] = [];
+    for (const file of request.files) {
+      const fileText = seen.fileTexts.get(file.file_path);
+      if (fileText === undefined) {
+        return { kind: 'give_up', why: `cannot read ${file.file_path}` };
       }
-      const fixed = fixFromFile(edit, fileText, knows);
-      if (!fixed) {
-        return { kind: 'give_up', why: 'cannot find the lines of old_string in the file' };
+      const fixedEdits: EditPair[] = [];
+      for (const edit of file.edits) {
+        if (!fileText.includes(edit.old_string) && edit.new_string.trim().length > 2 && fileText.includes(edit.new_string)) {
+          dropped++;
+          continue;
+        }
+        const fixed = fixFromFile(edit, fileText, knows);
+        if (!fixed) {
+          return { kind: 'give_up', why: 'cannot find the lines of old_string in the file' };
+        }
+        fixedEdits.push(fixed);
       }
-      edits.push(fixed);
+      edits.push(fixedEdits);
     }
-    return edits.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: { ...request, edits } };
+    const next = remaining(request, edits);
+    return next.files.length === 0 ? { kind: 'done', dropped } : { kind: 'send', request: next };
   },
 };

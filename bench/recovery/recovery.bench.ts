@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Column, type ColumnSummary, loadFixtures, MAX_ROUNDS, multiEditTool, peerTool, type RunResult, runColumns } from './harness';
+import { type Column, type ColumnSummary, type Fixture, loadFixtures, MAX_ROUNDS, multiEditTool, peerTool, type RunResult, runColumns, summarize } from './harness';
 import { envelopeReader, messageReader } from './readers';
 
 export async function recoveryColumns(): Promise<Column[]> {
@@ -32,13 +32,30 @@ function cell(result: RunResult): string {
 
 const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(1)}%`;
 
-export function renderTables(classes: ReadonlyMap<string, string>, summaries: readonly ColumnSummary[]): string {
+function summaryTable(summaries: readonly ColumnSummary[]): string[] {
   const total = summaries[0].results.length;
-  const lines = [
+  return [
     `| reader and tool | within 2 rounds | within ${MAX_ROUNDS} | wrong edits | dropped edits | gave up |`,
     '|---|---|---|---|---|---|',
     ...summaries.map((s) => `| ${s.label} | ${s.withinTwo}/${total} (${percent(s.withinTwo, total)}) | ${s.converged}/${total} | ${s.wrong} | ${s.dropped} | ${s.gaveUp} |`),
+  ];
+}
+
+export function renderTables(fixtures: readonly Fixture[], summaries: readonly ColumnSummary[]): string {
+  const classes = new Map(fixtures.map((fixture) => [fixture.id, `${fixture.class}${fixture.split === 'held-out' ? ' (held out)' : ''}`]));
+  const heldOut = new Set(fixtures.filter((fixture) => fixture.split === 'held-out').map((fixture) => fixture.id));
+  const heldOutSummaries = summaries.map((s) => summarize(s.label, s.results.filter((result) => heldOut.has(result.fixture))));
+  const lines = [
+    `All ${fixtures.length} fixtures:`,
     '',
+    ...summaryTable(summaries),
+    '',
+    ...(heldOut.size > 0 ? [
+      `The held-out split (${heldOut.size} fixtures written before the changes they measure, and never tuned on):`,
+      '',
+      ...summaryTable(heldOutSummaries),
+      '',
+    ] : []),
     `Rounds to the intended result per fixture (a request, a re-read and a listing each count as one round; at most ${MAX_ROUNDS}).`,
     '',
     `| fixture | class | ${summaries.map((_summary, at) => `(${at + 1})`).join(' | ')} |`,
@@ -55,8 +72,7 @@ async function main(): Promise<void> {
   const started = process.hrtime.bigint();
   const summaries = await runColumns(fixtures, await recoveryColumns());
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const classes = new Map(fixtures.map((fixture) => [fixture.id, fixture.class]));
-  const tables = renderTables(classes, summaries);
+  const tables = renderTables(fixtures, summaries);
   console.log(tables);
   const notes = summaries.flatMap((s) => s.results.filter((r) => r.outcome !== 'converged' || r.rounds > 2).map((r) => `- ${s.label}: ${r.fixture}: ${cell(r)}${r.note ? `: ${r.note}` : ''}`));
   console.log(`\n${fixtures.length} fixtures, ${summaries.length} columns, ${seconds.toFixed(1)} s`);

@@ -7,16 +7,19 @@
 export * from './contract/schemas';
 export * from './contract/toolNames';
 export * from './contract/errorCodes';
-export type { InsideIndentationPolicy, Limits } from './contract/limits';
+export type { InsideIndentationPolicy, InsideTokenPolicy, Limits } from './contract/limits';
 export { escapeControls } from './contract/envelope';
-export { formatForModel, oldStringExcerpt, plural } from './contract/format';
+export { formatForModel, oldStringExcerpt, ordinal, plural } from './contract/format';
+export { RepeatedFailures } from './report/repeatedFailures';
 export { isRecord } from './contract/isRecord';
+export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
 
 // Requests and the engine.
 export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedRequest } from './request/request';
 export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
 export { commitPlan, planRequest, runRequest, type RequestPlan } from './engine/engine';
 export type { PlannedFile } from './plan/filePlan';
+export type { ReplacedSpan } from './matching/replacedSpans';
 export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/options';
 
 // The syntax gate's port the adapters implement.

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { createServices, type Services } from './run/services';
+import type { StoreHooks } from './platform/workspaceFileStore';
 import { registerMultiEditTools } from './tools/registerTools';
 import { registerFailureCodeActions } from './problems/failureCodeActions';
 import { registerFailureHover } from './problems/failureHover';
@@ -13,12 +14,25 @@ import { RequestFileMarkers } from './requestFiles/requestFileMarkers';
 import { registerRequestFiles } from './requestFiles/requestCodeLens';
 import { useTranslation } from './platform/localized';
 
-/** What activate() returns: the shared services and where the log is written, for integration tests. */
+/**
+ * What the integration tests reach: the shared services, the commit hook and where the log is
+ * written. activate() returns it only under the test harness (ExtensionMode.Test); any other
+ * extension that activates Multi-Edit gets nothing, so it can neither drive the runner nor hook a commit.
+ */
 export interface MultiEditApi extends Services {
+  readonly storeHooks: StoreHooks;
   readonly logDirectory: vscode.Uri;
 }
 
-export function activate(context: vscode.ExtensionContext): MultiEditApi {
+/** The API for a host in `mode`: undefined unless the host runs the extension's tests. */
+export function apiForMode(mode: vscode.ExtensionMode, services: Services, logDirectory: vscode.Uri): MultiEditApi | undefined {
+  if (mode !== vscode.ExtensionMode.Test || services.storeHooks === undefined) {
+    return undefined;
+  }
+  return { ...services, storeHooks: services.storeHooks, logDirectory };
+}
+
+export function activate(context: vscode.ExtensionContext): MultiEditApi | undefined {
   useTranslation(vscode.l10n.t);
   const services = createServices(context);
   registerMultiEditTools(context, services);
@@ -32,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): MultiEditApi {
   registerEditorCommands(context, { services, feed: failureFeed, documents: registerReadOnlyDocuments(context), requestMarkers }, () => walkthrough.quickFixUsed());
   registerChatParticipant(context, services, failureFeed);
   registerStatusBar(context, services);
-  return { ...services, logDirectory: context.logUri };
+  return apiForMode(context.extensionMode, services, context.logUri);
 }
 
 export function deactivate(): void {}

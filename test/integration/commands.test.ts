@@ -29,7 +29,7 @@ suite('commands', () => {
       const shown = command?.category === undefined ? command?.title : `${command.category}: ${command.title}`;
       assert.match(shown ?? '', /^Multi-Edit: [A-Z]/, `${id}, with its title read from package.nls.json`);
     }
-    assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '*.multiedit.json', url: './schemas/multiedit-request.schema.json' }]);
+    assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '*.multiedit.json', url: './schemas/multiedit-request.editor.schema.json' }]);
   });
 
   test('applyRequest takes a request object from another extension (multi_edit_files by its shape)', async () => {

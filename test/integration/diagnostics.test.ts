@@ -51,6 +51,15 @@ suite('diagnostics: placement and wording', () => {
     assert.doesNotMatch(diagnostic.message, /context\.snippet/, 'no envelope field a person cannot see');
   });
 
+  test('ALREADY_APPLIED: says to remove the edit, not to fix old_string, since there is nothing to fix', async () => {
+    const file = writeScratchFile(scratchDir('applied'), 'limit.ts', 'export const limit = 20;\n');
+    expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'export const limit = 10;', new_string: 'export const limit = 20;' }] }), 'MATCH_NOT_FOUND');
+    const [diagnostic] = await diagnosticsOf(file);
+    assert.match(diagnostic.message, /\nCause: ALREADY_APPLIED/);
+    assert.match(diagnostic.message, /\n• The file already holds this edit's new_string: check the file, and remove the edit from the request if it was applied earlier\.$/);
+    assert.doesNotMatch(diagnostic.message, /fix old_string/);
+  });
+
   test('MATCH_NOT_FOUND with nothing alike in the file sits on line 1', async () => {
     const file = writeScratchFile(scratchDir('nothing'), 'area.ts', AREA);
     expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'zzzz qqqq', new_string: 'x' }] }), 'MATCH_NOT_FOUND');

@@ -16,7 +16,9 @@ import { assertHygienic } from '../shared/hygiene';
 export async function activateExtension(): Promise<MultiEditApi> {
   const extension = vscode.extensions.getExtension<MultiEditApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is loaded`);
-  return extension.activate();
+  const api = await extension.activate();
+  assert.ok(api, 'activate() returns the test API under the test harness');
+  return api;
 }
 
 export function workspaceRoot(): string {

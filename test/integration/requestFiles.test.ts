@@ -81,8 +81,14 @@ suite('request files', () => {
     assert.deepEqual(markers.map((marker) => marker.message), [
       'file_path: expected string, got number',
       'edits[0].new_string: expected string, got nothing (the field is missing)',
-      'edits[1].replaceAll: unknown field',
+      'edits[1].replaceAll: unknown field; did you mean replace_all?',
     ]);
+    // Each problem shows once: the request-file schema only describes fields, so VS Code's JSON
+    // support adds no warning of its own about them (it reports syntax errors, and there are none).
+    await vscode.window.showTextDocument(vscode.Uri.file(request));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const others = vscode.languages.getDiagnostics(vscode.Uri.file(request)).filter((diagnostic) => diagnostic.source !== REQUEST_MARKER_SOURCE);
+    assert.deepEqual(others.map((diagnostic) => `${diagnostic.source}: ${diagnostic.message}`), []);
   });
 
   test('"Open the failed request" opens the request file with the failing old_string selected', async () => {
@@ -114,5 +120,28 @@ suite('request files', () => {
     assert.ok(text.includes('+ →if·(ready)·{'), text);
     assert.ok(text.includes('+ →→return;'), text);
     assert.ok(text.includes(`command:${COMMANDS.compareWithFile}`), 'links the diff editor');
+  });
+});
+
+suite('patch files', () => {
+  editorSuiteFixture();
+
+  test('a .patch file of SEARCH/REPLACE blocks has the CodeLens, applies, and a failing block is marked on its line', async () => {
+    const dir = scratchDir('patchfile');
+    const relative = vscode.workspace.asRelativePath(dir, false);
+    const target = writeScratchFile(dir, 'app.py', 'def main():\n    print("hi")\n');
+    const good = writeScratchFile(dir, 'fix.patch', `${relative}/app.py\n<<<<<<< SEARCH\n    print("hi")\n=======\n    print("hello")\n>>>>>>> REPLACE\n`);
+    const document = await vscode.workspace.openTextDocument(good);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+    assert.deepEqual(lenses.filter((lens) => lens.command?.command === COMMANDS.applyRequest).length, 1, 'Apply above the patch');
+    const applied = await apply(vscode.Uri.file(good));
+    assert.equal(applied?.success, true, JSON.stringify(applied));
+    await waitFor('the block is applied', () => (vscode.workspace.textDocuments.find((document) => document.uri.fsPath === target)?.getText() ?? '').includes('hello'));
+
+    const bad = writeScratchFile(dir, 'stale.patch', `intro text\n\n${relative}/app.py\n<<<<<<< SEARCH\n    print("bye")\n=======\n    print("x")\n>>>>>>> REPLACE\n`);
+    const failed = await apply(vscode.Uri.file(bad));
+    assert.equal(failed?.success === false && failed.error_code, 'MATCH_NOT_FOUND', JSON.stringify(failed));
+    const [marker] = await markersOf(bad, 1);
+    assert.equal(marker.range.start.line, 3, 'on the <<<<<<< SEARCH line of the failing block (patch line 4)');
   });
 });

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { OUTPUT_CHANNEL_NAME } from '../../src/vscode/platform/ids';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_NAMES } from '../../src/core/contract/toolNames';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, TOOL_NAMES } from '../../src/core/contract/toolNames';
 import { requestJsonSchemas } from '../../src/core/contract/schemas';
 import { requestInput } from '../../src/core/request/request';
 import type { MultiEditApi } from '../../src/vscode/extension';
@@ -41,7 +41,7 @@ suite('language-model tools: discovery', () => {
       const expected: Record<string, unknown> = { ...generated[name] };
       delete expected.$schema;
       assert.deepEqual(tool.inputSchema, expected, `${name} inputSchema`);
-      assert.match(tool.description, /replace_all/);
+      assert.match(tool.description, name === TOOL_MULTI_EDIT_PATCH ? /\*\*\* Begin Patch/ : /replace_all/);
       assert.match(tool.description, /next_action/);
     }
   });
@@ -213,5 +213,58 @@ suite('language-model tools: results', () => {
     assert.deepEqual(response.files.map((file) => [file.file_path, file.edits_applied]), [[first, 1], [second, 1]]);
     assert.equal(readDisk(first), 'import { newName } from "./two";\n');
     assert.equal(readDisk(second), 'export function newName() {}\n');
+  });
+});
+
+suite('language-model tools: multi_edit_patch', () => {
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+
+  test('one patch updates, adds, deletes and moves files in one WorkspaceEdit, and one undo puts every file back', async () => {
+    const dir = scratchDir('patch');
+    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const updated = writeScratchFile(dir, 'greet.js', GREETING);
+    const deleted = writeScratchFile(dir, 'old.txt', 'remove me\n');
+    const moved = writeScratchFile(dir, 'from/part.js', 'export const part = 1;\n');
+    const patch = [
+      '*** Begin Patch',
+      `*** Update File: ${relative}/greet.js`,
+      '@@ function greet(name) {',
+      "-  return 'Hello, ' + name;",
+      "+  return `Hello, ${name}`;",
+      `*** Add File: ${relative}/added/new.js`,
+      '+export const added = true;',
+      `*** Delete File: ${relative}/old.txt`,
+      `*** Update File: ${relative}/from/part.js`,
+      `*** Move to: ${relative}/to/part.js`,
+      '@@',
+      '-export const part = 1;',
+      '+export const part = 2;',
+      '*** End Patch',
+      '',
+    ].join('\n');
+    const response = expectSuccess(await invokeTool(TOOL_MULTI_EDIT_PATCH, { patch }));
+    assert.deepEqual(response.files.map((file) => file.operation), ['update', 'add', 'delete', 'move']);
+    await waitFor('the patch is on disk', () => fs.existsSync(path.join(dir, 'to', 'part.js')) && !fs.existsSync(deleted) && !fs.existsSync(moved));
+    assert.match(readDisk(updated), /return `Hello, \$\{name\}`;/);
+    assert.equal(readDisk(path.join(dir, 'added', 'new.js')), 'export const added = true;\n');
+    assert.equal(readDisk(path.join(dir, 'to', 'part.js')), 'export const part = 2;\n');
+
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(updated));
+    await vscode.commands.executeCommand('undo');
+    await waitFor('one undo restores every file', () => fs.existsSync(deleted) && fs.existsSync(moved) && !fs.existsSync(path.join(dir, 'added', 'new.js')) && !fs.existsSync(path.join(dir, 'to', 'part.js')), 10_000);
+  });
+
+  test('a patch whose second file does not match changes nothing, and names its hunk by patch line', async () => {
+    const dir = scratchDir('patch-fail');
+    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const first = writeScratchFile(dir, 'a.txt', 'a\n');
+    const patch = ['*** Begin Patch', `*** Add File: ${relative}/b.txt`, '+b', `*** Update File: ${relative}/a.txt`, '@@', '-missing', '+x', '*** End Patch', ''].join('\n');
+    const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT_PATCH, { patch }), 'MATCH_NOT_FOUND');
+    assert.equal(envelope.file_index, 1);
+    assert.equal(envelope.context?.patch_line, 5);
+    assert.equal(readDisk(first), 'a\n');
+    assert.equal(fs.existsSync(path.join(dir, 'b.txt')), false);
   });
 });

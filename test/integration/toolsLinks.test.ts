@@ -2,7 +2,6 @@
 // tools ask before following one, and without that confirmation each attack gets its code
 // and nothing outside the workspace changes.
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -10,10 +9,12 @@ import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/contract/
 import { MultiEditFilesTool } from '../../src/vscode/tools/multiEditFilesTool';
 import { MultiEditTool } from '../../src/vscode/tools/multiEditTool';
 import { closeAllEditors, expectError, invokeTool, readDisk, scratchDir, toolSuiteFixture, withSettings, writeScratchFile } from './helpers';
+import { startDirectorySwapper } from '../shared/directorySwapper';
 
 const change = (filePath: string): object => ({ file_path: filePath, edits: [{ old_string: 'secret', new_string: 'pwned' }] });
 
-suite('language-model tools: symbolic links that lead out of the workspace', () => {
+// Windows needs a privilege to create symbolic links.
+(process.platform === 'win32' ? suite.skip : suite)('language-model tools: symbolic links that lead out of the workspace', () => {
   const fixture = toolSuiteFixture('links');
   let outside: string;
   let secret: string;
@@ -96,7 +97,7 @@ suite('language-model tools: symbolic links that lead out of the workspace', () 
   });
 });
 
-suite('language-model tools: a directory swapped for a link while calls run', () => {
+(process.platform === 'win32' ? suite.skip : suite)('language-model tools: a directory swapped for a link while calls run', () => {
   const fixture = toolSuiteFixture('link-race');
   let outside: string;
   let secret: string;
@@ -115,14 +116,7 @@ suite('language-model tools: a directory swapped for a link while calls run', ()
     const swapped = path.join(fixture.dir, 'swapped');
     const held = path.join(fixture.dir, 'held');
     const target = writeScratchFile(swapped, 's.txt', 'secret\n');
-    // Another process swaps the directory for a link and back, holding each state up to 2 ms.
-    const swapper = spawn(process.execPath, ['-e', `
-      const fs = require('fs');
-      const [dir, held, out] = process.argv.slice(1);
-      const pause = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * 2);
-      for (;;) {
-        try { fs.renameSync(dir, held); fs.symlinkSync(out, dir); pause(); fs.unlinkSync(dir); fs.renameSync(held, dir); pause(); } catch {}
-      }`, swapped, held, outside], { stdio: 'ignore' });
+    const swapper = startDirectorySwapper(swapped, held, outside);
     const tally = new Map<string, number>();
     try {
       await withSettings({ confirmation: 'never' }, async () => {
@@ -133,12 +127,7 @@ suite('language-model tools: a directory swapped for a link while calls run', ()
         }
       });
     } finally {
-      swapper.kill('SIGKILL');
-      await new Promise((resolve) => swapper.once('exit', resolve));
-      if (fs.existsSync(held)) {
-        fs.rmSync(swapped, { force: true });
-        fs.renameSync(held, swapped);
-      }
+      await swapper.stop();
     }
     // VS Code's own save follows links: the scope is checked when the request is planned and
     // again right before the commit, and a swap in the moments after that check still lands.

@@ -78,3 +78,43 @@ describe('engine: every failure explained', () => {
     assert.ok(JSON.stringify(tight).length <= size - 200);
   });
 });
+
+describe('engine: every failing file explained', () => {
+  const FIRST = '/w/src/first.ts';
+  const SECOND = '/w/src/second.ts';
+  const texts = {
+    [FIRST]: 'export function first() {\n  return 1;\n}\n',
+    [SECOND]: 'export function second() {\n  return 2;\n}\n',
+  };
+
+  it('gives the first failing edit of a later file its cause and context, and says which file each failed edit belongs to', async () => {
+    const store = new MemoryStore(texts);
+    const envelope = failureOf(await run('multi_edit_files', {
+      files: [
+        { file_path: FIRST, edits: [{ old_string: '    return 1;', new_string: '    return 10;' }] },
+        { file_path: SECOND, edits: [{ old_string: 'export const untouched = 0;', new_string: 'x' }, { old_string: '    return 2;', new_string: '    return 20;' }] },
+      ],
+    }, { store }));
+    assert.equal(envelope.file_index, 0);
+    assert.equal(envelope.diagnosis?.kind, 'INDENTATION');
+    const later = envelope.edit_status.filter((status) => status.file_index === 1);
+    assert.deepEqual(later.map((status) => status.edit_index), [0, 1]);
+    for (const status of later) {
+      assert.ok(status.context?.snippet?.includes('export function second() {'), `edit ${status.edit_index} of the second file has the file's text`);
+    }
+    assert.equal(later[1].diagnosis?.kind, 'INDENTATION');
+    assert.equal(envelope.edit_status.find((status) => status.file_index === 0)?.context, undefined, 'the lead is explained at the top level only');
+    assert.deepEqual(envelope.next_action.edits_to_fix, [0], 'edits_to_fix keeps naming the lead file\'s edits');
+    assert.deepEqual(envelope.next_action.files_to_fix, [
+      { file_index: 0, file_path: FIRST, edits: [0] },
+      { file_index: 1, file_path: SECOND, edits: [0, 1] },
+    ]);
+    assert.deepEqual(store.text(FIRST), texts[FIRST]);
+  });
+
+  it('has no files_to_fix for a one-file request', async () => {
+    const store = new MemoryStore(texts);
+    const envelope = failureOf(await run('multi_edit', { file_path: FIRST, edits: [{ old_string: 'nope', new_string: 'x' }] }, { store }));
+    assert.equal(envelope.next_action.files_to_fix, undefined);
+  });
+});

@@ -459,7 +459,7 @@ async function checkCase(fuzzCase: FuzzCase, tally: Tally): Promise<void> {
   const store = storeFor(fuzzCase);
   const before = store.snapshot();
   // The one-by-one reference never refuses an exact match, as the 'warn' indentation policy does.
-  const ran = await bounded(runRequest(fuzzCase.tool, fuzzCase.input, { store, sleep: recordingSleep().sleep, limits: { insideIndentation: 'warn' } }).then((run) => run.response));
+  const ran = await bounded(runRequest(fuzzCase.tool, fuzzCase.input, { store, sleep: recordingSleep().sleep, limits: { insideIndentation: 'warn', insideToken: 'warn' } }).then((run) => run.response));
   if ('hung' in ran) {
     tally.hangs++;
     assert.fail(`no response within ${CASE_TIMEOUT_MS} ms`);

@@ -7,7 +7,6 @@
  * exactly as it began, byte for byte and name for name.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,6 +15,7 @@ import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/sche
 import { envelopeOf, successOf } from './helpers/requestScenarios';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
 import { recordFigure } from './helpers/figures';
+import { startDirectorySwapper } from '../shared/directorySwapper';
 
 const edit = (filePath: string, oldString: string, newString: string): object => ({ file_path: filePath, edits: [{ old_string: oldString, new_string: newString }] });
 const codeOf = (response: EngineResponse): string => (response.success ? 'ok' : response.error_code);
@@ -41,7 +41,8 @@ function snapshot(dir: string): Map<string, string> {
   return entries;
 }
 
-describe('MCP server: attacks on the scope through symbolic links', function () {
+// Windows needs a privilege to create symbolic links.
+(process.platform === 'win32' ? describe.skip : describe)('MCP server: attacks on the scope through symbolic links', function () {
   this.timeout(120_000);
   let base: string;
   let root: string;
@@ -148,22 +149,15 @@ describe('MCP server: attacks on the scope through symbolic links', function () 
     assert.equal(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'secret\n');
   });
 
-  it('a directory swapped for a link to outside while 200 calls run: no byte lands outside, each call gets its code', async function () {
+  // The store holds directories by handle on Linux only (SECURITY.md says what remains elsewhere).
+  (process.platform === 'linux' ? it : it.skip)('a directory swapped for a link to outside while 200 calls run: no byte lands outside, each call gets its code', async function () {
     this.timeout(300_000);
     const session = await serve();
     const swapped = path.join(root, 'swapped');
     const held = path.join(root, 'held');
     fs.mkdirSync(swapped);
     fs.writeFileSync(path.join(swapped, 's.txt'), 'secret\n');
-    // Another process swaps the directory for a link and back, holding each state for a random
-    // moment (up to 2 ms), so that calls are caught at every step from the check to the rename.
-    const swapper = spawn(process.execPath, ['-e', `
-      const fs = require('fs');
-      const [dir, held, out] = process.argv.slice(1);
-      const pause = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * 2);
-      for (;;) {
-        try { fs.renameSync(dir, held); fs.symlinkSync(out, dir); pause(); fs.unlinkSync(dir); fs.renameSync(held, dir); pause(); } catch {}
-      }`, swapped, held, out], { stdio: 'ignore' });
+    const swapper = startDirectorySwapper(swapped, held, out);
     const tally = new Map<string, number>();
     try {
       for (let call = 0; call < 200; call++) {
@@ -171,13 +165,7 @@ describe('MCP server: attacks on the scope through symbolic links', function () 
         tally.set(codeOf(response), (tally.get(codeOf(response)) ?? 0) + 1);
       }
     } finally {
-      swapper.kill('SIGKILL');
-      await new Promise((resolve) => swapper.once('exit', resolve));
-    }
-    // The swapper stopped somewhere in its loop: put the directory back where it was.
-    if (fs.existsSync(held)) {
-      fs.rmSync(swapped, { force: true });
-      fs.renameSync(held, swapped);
+      await swapper.stop();
     }
     const allowed = new Set(['ok', 'OUTSIDE_WORKSPACE', 'FILE_NOT_FOUND', 'STALE_CONTENT', 'MATCH_NOT_FOUND', 'FILE_BUSY']);
     for (const code of tally.keys()) {

@@ -171,6 +171,19 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
     });
   });
 
+  describe('a repeated failure (the loop breaker)', () => {
+    it('escalates next_action on the second identical failing call and says it is a repeat', async () => {
+      const target = write('repeat.txt', 'alpha\n');
+      const call = edit(target, 'beta', 'gamma');
+      const first = envelopeOf((await session.call('multi_edit', call)).response);
+      const second = envelopeOf((await session.call('multi_edit', call)).response);
+      assert.equal(first.next_action.repeated, undefined);
+      assert.equal(second.next_action.repeated, 2);
+      assert.equal(second.next_action.action, 'reread_and_retry');
+      assert.match(second.recovery_hints[0], /2nd time this same request failed the same way/);
+    });
+  });
+
   describe('malformed calls', () => {
     it('arguments that do not fit the schema are a VALIDATION_FAILED envelope naming the field, not a protocol error', async () => {
       const { result, response } = await session.call('multi_edit', { file_path: file('a.ts'), edits: [{ old_string: 'a', new_string: 1 }] });

@@ -1,10 +1,13 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PathCheckResult } from '../../src/core/store/paths';
 import {
-  containingFolder, createPathCheck, globToRegExp, matchingProtectedGlob, RELATIVE_PATH_RESOLVED, resolveRequestedPath,
+  containingFolder, createPathCheck, globToRegExp, leadsOutsideWorkspace, matchingProtectedGlob, refusalForRealPath, RELATIVE_PATH_RESOLVED, resolveRequestedPath,
   type PathPolicyConfig, type WorkspaceFolderInfo,
 } from '../../src/shared/pathPolicy';
+import { realTarget } from '../../src/shared/realPaths';
 import { DEFAULT_PROTECTED_GLOBS } from '../../src/vscode/platform/settings';
 
 const ws = path.resolve('/work/ws');
@@ -134,5 +137,66 @@ describe('pathPolicy: protected globs', () => {
       assert.equal(globToRegExp(glob).test(candidate), expected, `${glob} against ${candidate}`);
     }
     assert.equal(globToRegExp('**/.GIT/**', true).test('/a/.git/config'), true);
+  });
+});
+
+// Windows needs a privilege to create symbolic links.
+(process.platform === 'win32' ? describe.skip : describe)('pathPolicy: where a path leads, every symbolic link followed', () => {
+  let base: string;
+  let root: string;
+  let outside: string;
+  const linkedConfig = (folders: WorkspaceFolderInfo[], overrides: Partial<PathPolicyConfig> = {}): PathPolicyConfig => ({
+    folders, protectedGlobs: DEFAULT_PROTECTED_GLOBS, allowOutsideWorkspace: false, ...overrides,
+  });
+  const checkIn = async (requested: string, config: PathPolicyConfig): Promise<PathCheckResult> => createPathCheck(config)(requested);
+
+  beforeEach(() => {
+    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-policy-')));
+    root = path.join(base, 'root');
+    outside = path.join(base, 'outside');
+    fs.mkdirSync(path.join(root, '.git'), { recursive: true });
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 's.txt'), 'secret\n');
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a\n');
+  });
+  afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+
+  it('a link that leads out is OUTSIDE_WORKSPACE naming the link, and asks for confirmation; allowed once confirmed', async () => {
+    fs.symlinkSync(path.join(outside, 's.txt'), path.join(root, 'link'));
+    const config = linkedConfig([{ name: 'root', path: root }]);
+    const refused = await checkIn(path.join(root, 'link'), config);
+    assert.equal(codeOf(refused), 'OUTSIDE_WORKSPACE');
+    assert.ok(!refused.ok && refused.detail.includes(`symbolic link ${path.join(root, 'link')} to ${path.join(outside, 's.txt')}`), JSON.stringify(refused));
+    assert.equal(await leadsOutsideWorkspace(path.join(root, 'link'), config), true);
+    assert.equal(await leadsOutsideWorkspace(path.join(root, 'a.txt'), config), false);
+    assert.equal(codeOf(await checkIn(path.join(root, 'link'), { ...config, allowOutsideWorkspace: true })), 'ok');
+  });
+
+  it('a link to .git is FORBIDDEN_PATH even when outside targets are allowed; a new file resolves through its parent', async () => {
+    fs.symlinkSync(path.join(root, '.git'), path.join(root, 'repo'));
+    const config = linkedConfig([{ name: 'root', path: root }], { allowOutsideWorkspace: true });
+    assert.equal(codeOf(await checkIn(path.join(root, 'repo', 'config'), config)), 'FORBIDDEN_PATH');
+    assert.equal(codeOf(await checkIn(path.join(root, 'repo', 'new-hook'), config)), 'FORBIDDEN_PATH');
+  });
+
+  it('a root that is a link: paths named through the link or through its real path are inside; the real rule refuses what lies outside', async () => {
+    const linkedRoot = path.join(base, 'linked');
+    fs.symlinkSync(root, linkedRoot);
+    const config = linkedConfig([{ name: 'linked', path: linkedRoot }]);
+    assert.equal(codeOf(await checkIn(path.join(linkedRoot, 'a.txt'), config)), 'ok');
+    assert.equal(codeOf(await checkIn(path.join(root, 'a.txt'), config)), 'ok');
+    const resolved = { ...config, realFolders: [{ name: 'linked', path: root }] };
+    assert.equal(refusalForRealPath(path.join(root, 'a.txt'), resolved), undefined);
+    assert.equal(refusalForRealPath(path.join(outside, 's.txt'), resolved)?.code, 'OUTSIDE_WORKSPACE');
+    assert.equal(refusalForRealPath(path.join(root, '.git', 'config'), resolved)?.code, 'FORBIDDEN_PATH');
+  });
+
+  it('a chain of links and a dangling link name where they finally lead', async () => {
+    fs.symlinkSync(path.join(outside, 'not-yet.txt'), path.join(root, 'dangling'));
+    fs.symlinkSync(path.join(root, 'dangling'), path.join(root, 'chain'));
+    const target = await realTarget(path.join(root, 'chain'));
+    assert.equal(target.real, path.join(outside, 'not-yet.txt'));
+    assert.deepEqual(target.links.map((step) => step.link), [path.join(root, 'chain')]);
+    assert.equal(codeOf(await checkIn(path.join(root, 'chain'), linkedConfig([{ name: 'root', path: root }]))), 'OUTSIDE_WORKSPACE');
   });
 });

@@ -43,9 +43,9 @@ function applyOne(text: string, oldString: string, newString: string, replaceAll
 }
 
 // The reference replaces text as plain sequential replacement does, so these runs take the
-// insideIndentation policy that never refuses an exact match ('warn'); the default's refusals are
-// tested in engine.recovery.test.ts.
-const PLAIN_REPLACEMENT = { insideIndentation: 'warn' } as const;
+// insideIndentation and insideToken policies that never refuse an exact match ('warn'); the
+// defaults' refusals are tested in engine.recovery.test.ts and insideToken.test.ts.
+const PLAIN_REPLACEMENT = { insideIndentation: 'warn', insideToken: 'warn' } as const;
 
 /** The text after every edit, or undefined when any edit fails. */
 function referenceApply(text: string, edits: readonly Edit[]): string | undefined {

@@ -85,6 +85,22 @@ describe('schema drift: package.json and schemas/ against the zod schemas', () =
     assert.deepEqual(file.oneOf, TOOL_NAMES.map((name) => withoutDialect(generated[name])));
   });
 
+  it(`schemas/multiedit-request.editor.schema.json, for request files in VS Code, names the same fields with their descriptions and warns about nothing (${fix})`, () => {
+    const editor = readJson('schemas/multiedit-request.editor.schema.json');
+    const full = readJson('schemas/multiedit-request.schema.json');
+    const fields = (schema: unknown, at = ''): string[] => {
+      if (schema === null || typeof schema !== 'object') return [];
+      const node = schema as Record<string, unknown>;
+      const own = Object.entries((node.properties ?? {}) as Record<string, unknown>)
+        .flatMap(([name, field]) => [`${at}${name}: ${String((field as { description?: string }).description)}`, ...fields(field, `${at}${name}.`)]);
+      const nested = [node.items, ...((node.oneOf ?? node.anyOf ?? []) as unknown[])].flatMap((child) => fields(child, at));
+      return [...own, ...nested];
+    };
+    assert.deepEqual(fields(editor), fields(full));
+    const constraints = JSON.stringify(editor).match(/"(type|required|additionalProperties|oneOf|minItems|minLength|enum|const)":/g);
+    assert.equal(constraints, null, 'a constraint would make VS Code warn about what Multi-Edit already marks');
+  });
+
   it(`src/core/contract/requestSchemas.json, the engine's quick request check, equals the zod schemas (${fix})`, () => {
     assert.deepEqual(readJson('src/core/contract/requestSchemas.json'), generated);
   });

@@ -15,23 +15,24 @@ describe('settings: reading multiEdit.*', () => {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       'retry.maxAttempts': 2, 'retry.maxTotalMs': 500, 'diagnostics.historyLimit': 7, 'diagnostics.confirmReplaceAll': false,
-      insideIndentation: 'refuseMultiline', syntaxCheck: 'warn',
+      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn', 'diagnostics.confirmApplyAnyway': false,
       'statusBar.enabled': false,
     }));
     assert.deepEqual(settings, {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false, showStatusBar: false,
-      insideIndentation: 'refuseMultiline', syntaxCheck: 'warn',
+      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn', confirmApplyAnyway: false,
     });
   });
 
   it('falls back to the default for a value of the wrong type or an unknown enum member', () => {
     const settings = readSettings(source({
       contextLines: '3', saveAfterEdit: 'sometimes', confirmation: 42, allowOutsideWorkspace: 'yes', protectedGlobs: '**/.git/**',
-      insideIndentation: 'never', syntaxCheck: 'sometimes',
+      insideIndentation: 'never', insideToken: 'sometimes', syntaxCheck: 'sometimes',
     }));
     assert.equal(settings.insideIndentation, DEFAULT_SETTINGS.insideIndentation);
+    assert.equal(settings.insideToken, DEFAULT_SETTINGS.insideToken);
     assert.equal(settings.syntaxCheck, 'refuse');
     assert.equal(settings.contextLines, DEFAULT_SETTINGS.contextLines);
     assert.equal(settings.saveAfterEdit, DEFAULT_SETTINGS.saveAfterEdit);
@@ -55,7 +56,7 @@ describe('settings: reading multiEdit.*', () => {
   it('converts to engine limits and retry policy in bytes and milliseconds', () => {
     const settings = readSettings(source({ maxFileSizeMB: 2, maxEnvelopeKB: 8, 'retry.maxTotalMs': 250 }));
     assert.deepEqual(engineLimits(settings), {
-      contextLines: 6, maxMatchLocations: 5, maxFileBytes: 2 * 1024 * 1024, maxEnvelopeBytes: 8 * 1024, insideIndentation: 'refuseMultiline',
+      contextLines: 6, maxMatchLocations: 5, maxFileBytes: 2 * 1024 * 1024, maxEnvelopeBytes: 8 * 1024, insideIndentation: 'refuseMultiline', insideToken: 'refuseSuspicious',
     });
     assert.deepEqual(retryPolicy(settings), { maxAttempts: 5, maxTotalMs: 250 });
   });

@@ -205,6 +205,16 @@ describe('syntax gate: every language it knows', () => {
         assert.equal(written, replaceOnce(original, languageCase.valid));
       });
 
+      it('finds after an incremental parse exactly what a fresh parse finds', async () => {
+        const broken = replaceOnce(original, languageCase.preexisting);
+        const texts = [original, replaceOnce(original, languageCase.mistake), broken, replaceOnce(broken, languageCase.valid), original];
+        const reused = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
+        for (const text of texts) {
+          const fresh = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
+          assert.deepEqual(await reused.errorsIn(path, text), await fresh.errorsIn(path, text));
+        }
+      });
+
       it('accepts a valid edit away from an error the file already had, and refuses a second error', async () => {
         const broken = replaceOnce(original, languageCase.preexisting);
         assert.notDeepEqual(await checker.errorsIn(path, broken), [], 'the broken original has an error');

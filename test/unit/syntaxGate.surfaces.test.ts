@@ -47,6 +47,16 @@ describe('syntax gate: CLI and MCP server', function () {
     assert.equal(fs.readFileSync(file('sum.ts'), 'utf8'), SOURCE);
   });
 
+  it('apply refuses a JSON edit that drops a comma, through the bundled JSON parser', () => {
+    const json = '{\n  "name": "shop",\n  "private": true\n}\n';
+    fs.writeFileSync(file('package.json'), json);
+    const requestFile = path.join(dir, 'request.json');
+    fs.writeFileSync(requestFile, JSON.stringify({ file_path: file('package.json'), edits: [{ old_string: '"shop",', new_string: '"shop"' }] }));
+    const response = parseCliResponse(runCli(['apply', requestFile], { cwd: dir }));
+    assert.deepEqual(!response.success && [response.error_code, response.context?.syntax_errors?.[0]?.line], ['SYNTAX_REGRESSION', 3]);
+    assert.equal(fs.readFileSync(file('package.json'), 'utf8'), json);
+  });
+
   it('apply --syntax-check warn writes it and warns with the line; off says nothing', () => {
     const warned = parseCliResponse(runCli(['apply', '--syntax-check', 'warn', request(file('sum.ts'))], { cwd: dir }));
     assert.ok(warned.success);

@@ -5,7 +5,7 @@
  */
 import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
 import { DEFAULT_LIMITS } from './limits';
-import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, ValidationIssue } from './schemas';
+import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, FileToFix, ValidationIssue } from './schemas';
 
 export interface EnvelopeExtras {
   readonly file_path?: string;
@@ -13,10 +13,13 @@ export interface EnvelopeExtras {
   readonly edit_index?: number;
   /** Hints for this case; they come before the code's general hints. */
   readonly hints?: readonly string[];
+  /** The case's hints replace the code's general ones, which they answer more precisely. */
+  readonly ownHintsOnly?: boolean;
   readonly diagnosis?: Diagnosis;
   readonly context?: EnvelopeContext;
   readonly edit_status?: readonly EditStatus[];
   readonly edits_to_fix?: readonly number[];
+  readonly files_to_fix?: readonly FileToFix[];
   /** Replaces the code's next action when the case knows better (ALREADY_APPLIED: reread_and_retry). */
   readonly action?: NextAction;
   /** One line; defaults to the code and the message. */
@@ -42,7 +45,7 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
     ...(extras.file_path !== undefined ? { file_path: extras.file_path } : {}),
     ...(extras.file_index !== undefined ? { file_index: extras.file_index } : {}),
     ...(extras.edit_index !== undefined ? { edit_index: extras.edit_index } : {}),
-    recovery_hints: [...new Set([...(extras.hints ?? []), ...info.hints])],
+    recovery_hints: [...new Set([...(extras.hints ?? []), ...(extras.ownHintsOnly ? [] : info.hints)])],
     ...(extras.diagnosis ? { diagnosis: { ...extras.diagnosis, detail: sanitizeText(extras.diagnosis.detail) } } : {}),
     ...(extras.context ? { context: extras.context } : {}),
     edit_status: (extras.edit_status ?? []).map((status) => ({ ...status, message: sanitizeText(status.message) })),
@@ -50,6 +53,7 @@ export function envelopeFor(code: ErrorCode, message: string, extras: EnvelopeEx
       action: extras.action ?? info.nextAction,
       can_retry: info.retryable,
       ...(extras.edits_to_fix && extras.edits_to_fix.length > 0 ? { edits_to_fix: [...extras.edits_to_fix] } : {}),
+      ...(extras.files_to_fix && extras.files_to_fix.length > 0 ? { files_to_fix: extras.files_to_fix.map((file) => ({ ...file, edits: [...file.edits] })) } : {}),
     },
     summary: sanitizeText(extras.summary ?? `${code}: ${cleanMessage}`),
     ...(extras.rolled_back && extras.rolled_back.length > 0 ? { rolled_back: [...extras.rolled_back] } : {}),
@@ -165,11 +169,15 @@ function shortenLists(envelope: ErrorEnvelope, maxBytes: number): ErrorEnvelope 
   let shortened = envelope;
   while (keep > 1 && envelopeBytes(shortened) > maxBytes) {
     keep = Math.max(1, keep >> 1);
-    const editsToFix = envelope.next_action.edits_to_fix;
+    const { edits_to_fix: editsToFix, files_to_fix: filesToFix } = envelope.next_action;
     shortened = {
       ...envelope,
       edit_status: envelope.edit_status.slice(0, keep),
-      next_action: { ...envelope.next_action, ...(editsToFix ? { edits_to_fix: editsToFix.slice(0, keep) } : {}) },
+      next_action: {
+        ...envelope.next_action,
+        ...(editsToFix ? { edits_to_fix: editsToFix.slice(0, keep) } : {}),
+        ...(filesToFix ? { files_to_fix: filesToFix.slice(0, keep).map((file) => ({ ...file, edits: file.edits.slice(0, keep) })) } : {}),
+      },
       ...(envelope.validation_issues ? { validation_issues: envelope.validation_issues.slice(0, keep) } : {}),
     };
   }

@@ -25,3 +25,10 @@ export function oldStringExcerpt(value: string): string {
   }
   return `${value.slice(0, end)}…`;
 }
+
+/** "2nd", "3rd", "11th": a count as people say it. */
+export function ordinal(count: number): string {
+  const tens = count % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[count % 10] ?? 'th';
+  return `${count}${suffix}`;
+}

@@ -3,6 +3,9 @@
 /** What to do with a match that starts inside a line's indentation (see Limits.insideIndentation). */
 export type InsideIndentationPolicy = 'warn' | 'refuseMultiline' | 'refuse';
 
+/** What to do with a match that starts or ends inside a word or a number (see Limits.insideToken). */
+export type InsideTokenPolicy = 'warn' | 'refuseSuspicious' | 'refuse';
+
 export interface Limits {
   /** Lines shown before and after the closest partial match (snippet is 2n+1 lines). */
   readonly contextLines: number;
@@ -22,6 +25,14 @@ export interface Limits {
    * new_string spans lines (they would land mis-indented) and warns otherwise; 'refuse' always refuses.
    */
   readonly insideIndentation: InsideIndentationPolicy;
+  /**
+   * A match whose first or last character falls strictly inside an identifier or a
+   * number: 'warn' applies it with a MATCH_INSIDE_TOKEN warning; 'refuseSuspicious'
+   * refuses it when new_string does not continue the token at that end (it ends or
+   * starts with another kind of character, or already holds the token's rest) and
+   * warns otherwise; 'refuse' always refuses it. replace_all edits are only warned.
+   */
+  readonly insideToken: InsideTokenPolicy;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -32,4 +43,5 @@ export const DEFAULT_LIMITS: Limits = {
   maxSnippetLineChars: 240,
   maxDiffBytes: 64 * 1024,
   insideIndentation: 'refuseMultiline',
+  insideToken: 'refuseSuspicious',
 };

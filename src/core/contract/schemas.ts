@@ -91,7 +91,7 @@ export const matchLocationSchema = z.object({
 export const diagnosisKinds = [
   'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE', 'UNICODE_NORMALIZATION',
   'ESCAPED_NEWLINES', 'ESCAPED_TEXT', 'LINE_NUMBER_PREFIX', 'BLANK_LINES', 'ELIDED_CONTENT', 'CONTENT_MISMATCH',
-  'ALREADY_APPLIED', 'STALE_CONTENT',
+  'ALREADY_APPLIED', 'STALE_CONTENT', 'INSIDE_TOKEN', 'IN_OTHER_FILE', 'REWRAPPED_LINES', 'SPLIT_HUNKS', 'REORDERED_LINES',
 ] as const;
 
 /** A stretch of file text: 1-based lines and columns, the end column just past its last character. */
@@ -115,6 +115,16 @@ export const diagnosisSchema = z.object({
   /** How many places that text occurs in the file, and the lines of the first few. */
   occurrences: z.number().int().min(0).optional(),
   occurrence_lines: z.array(z.number().int().min(1)).optional(),
+  /** IN_OTHER_FILE: the file that holds old_string verbatim; line, column and occurrences are in that file. */
+  other_file: z.string().optional(),
+  /** SPLIT_HUNKS: the parts of old_string (1-based, inclusive lines of old_string) and the file line where each occurs. */
+  parts: z.array(z.object({
+    first_old_string_line: z.number().int().min(1),
+    last_old_string_line: z.number().int().min(1),
+    line: z.number().int().min(1),
+  })).optional(),
+  /** REORDERED_LINES: for each line of old_string, in order, the file line that holds it. */
+  line_map: z.array(z.object({ old_string_line: z.number().int().min(1), line: z.number().int().min(1) })).optional(),
 });
 
 export const contextSchema = z.object({
@@ -130,6 +140,8 @@ export const contextSchema = z.object({
   clipped_lines: z.array(z.number().int().min(1)).optional(),
   /** FILE_NOT_FOUND: the existing names in the parent directory closest to the missing one. */
   nearby_names: z.array(z.string()).optional(),
+  /** FILE_NOT_FOUND, RELATIVE_PATH: the existing file that a path written with backslashes names with forward slashes. */
+  existing_path: z.string().optional(),
   /** Patches: the 1-based line of the patch where the failing hunk (or file operation) starts. */
   patch_line: z.number().int().min(1).optional(),
   /** SYNTAX_REGRESSION: where the edits' new syntax errors are in the would-be text (1-based), at most 5, first one first. */
@@ -162,10 +174,23 @@ export const validationIssueSchema = z.object({
   patch_line: z.number().int().min(1).optional(),
 });
 
+/** multi_edit_files: one failing file and the 0-based indexes of its failed edits. */
+export const fileToFixSchema = z.object({
+  file_index: z.number().int().min(0),
+  file_path: z.string(),
+  /** Failed edits of this file, 0-based within it; empty when the file itself could not be edited. */
+  edits: z.array(z.number().int().min(0)),
+});
+
 export const nextActionSchema = z.object({
   action: z.enum(['fix_and_resubmit', 'reread_and_retry', 'retry_later', 'ask_user', 'stop']),
   can_retry: z.boolean(),
+  /** Failed edits of the file the envelope leads with (file_index), 0-based within that file. */
   edits_to_fix: z.array(z.number().int().min(0)).optional(),
+  /** multi_edit_files: every failing file, in request order, with its failed edits. */
+  files_to_fix: z.array(fileToFixSchema).optional(),
+  /** Set when the same failing request came back unchanged in this session: how many times it failed so. */
+  repeated: z.number().int().min(2).optional(),
 });
 
 export const errorEnvelopeSchema = z.object({
@@ -205,6 +230,7 @@ export type TextRange = z.infer<typeof textRangeSchema>;
 export type EnvelopeContext = z.infer<typeof contextSchema>;
 export type EditStatus = z.infer<typeof editStatusSchema>;
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+export type FileToFix = z.infer<typeof fileToFixSchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type EngineResponse = z.infer<typeof responseSchema>;
 

@@ -72,7 +72,7 @@ function plannedChange(file: PlannedFile): PlannedChange[] {
     case 'move':
       return [{ kind: 'move', from: file.movedFrom ?? path, path, text, bom: original.bom, original }];
     default:
-      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original }];
+      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original, spans: file.spans }];
   }
 }
 

@@ -8,6 +8,7 @@ import { engineContext, type EngineContext } from './engineContext';
 import { envelopeFor } from '../contract/envelope';
 import { codeInfo, type ErrorCode } from '../contract/errorCodes';
 import { failureEnvelope } from '../report/failureReport';
+import { findElsewhere } from './elsewhere';
 import { DEFAULT_LIMITS } from '../contract/limits';
 import type { PathCheckResult } from '../store/paths';
 import type { EngineOptions } from './options';
@@ -152,7 +153,12 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   }
   const failures: FileFailure[] = plans.flatMap((plan) => (plan.ok ? [] : [plan.failure]));
   if (failures.length > 0) {
+    const requestTexts = plans.flatMap((plan) => (plan.ok
+      ? [{ path: plan.file.path, text: plan.file.original.text }]
+      : plan.failure.text !== undefined ? [{ path: plan.failure.filePath, text: plan.failure.text }] : []));
+    const elsewhere = await findElsewhere(failures, (fileIndex, editIndex) => request.files[fileIndex]?.edits[editIndex]?.old_string, requestTexts, context);
     return refuse(failureEnvelope({
+      elsewhere,
       multiFile: !request.singleFile,
       failures,
       totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),

@@ -47,7 +47,7 @@ function planAdd(target: OperationTarget, context: EngineContext): FilePlan {
   if (target.stat.ok || target.stat.code !== 'FILE_NOT_FOUND') {
     return target.stat.ok ? fileExists(target, path, displayPath, 'the patch adds it', target.stat.value) : fileLevelFailure(target, path, displayPath, target.stat.code, target.stat.detail, []);
   }
-  const file: PlannedFile = { path, displayPath, original: NOTHING, newText: target.content ?? '', editsApplied: 0, replacements: 0, applied: [], operation: 'add' };
+  const file: PlannedFile = { path, displayPath, original: NOTHING, newText: target.content ?? '', editsApplied: 0, replacements: 0, applied: [], spans: [], operation: 'add' };
   return { ok: true, file, warnings: [] };
 }
 
@@ -74,7 +74,7 @@ async function planDelete(target: OperationTarget, context: EngineContext): Prom
   if (!read.ok) {
     return fileLevelFailure(target, path, displayPath, read.code, read.detail, []);
   }
-  const file: PlannedFile = { path, displayPath, original: read.value, newText: '', editsApplied: 0, replacements: 0, applied: [], operation: 'delete' };
+  const file: PlannedFile = { path, displayPath, original: read.value, newText: '', editsApplied: 0, replacements: 0, applied: [], spans: [], operation: 'delete' };
   return { ok: true, file, warnings: [] };
 }
 

@@ -13,20 +13,43 @@ import { LineIndex } from '../text/lineIndex';
 import type { EditDetail, EditProblem, FileFailure, FilePlan, LeadFailure } from '../plan/filePlan';
 import type { FileTarget } from './planFile';
 import { earlierEditThatChanged } from './staleness';
+import { explainTokenCut } from '../nearMiss/tokenCut';
+
+/** What a file-level failure can say about the file the caller meant. */
+export interface MeantFile {
+  /** FILE_NOT_FOUND: the closest names in the directory. */
+  readonly nearby?: readonly string[];
+  /** A path written with backslashes that names this existing file with forward slashes. */
+  readonly meant?: string;
+  readonly context: EngineContext;
+}
 
 export function fileLevelFailure(
-  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], nearby: readonly string[] = [],
+  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], meantFile?: MeantFile,
 ): FilePlan {
   const problems = target.edits.map((_edit, editIndex): EditProblem => ({
     editIndex,
     status: 'skipped',
     message: `not checked: ${displayPath} could not be edited (${code})`,
   }));
+  const nearby = meantFile?.nearby ?? [];
+  const meant = meantFile?.meant;
   const context = {
     ...(nearby.length > 0 ? { nearby_names: [...nearby] } : {}),
+    ...(meant !== undefined ? { existing_path: meant } : {}),
     ...(target.patchLine !== undefined ? { patch_line: target.patchLine } : {}),
   };
-  const lead = (): LeadFailure => ({ code, message: `Cannot edit ${displayPath}: ${detail}`, hints, ...(Object.keys(context).length > 0 ? { context } : {}) });
+  // A name the directory holds answers "check the path" better than the code's general hint.
+  const didYouMean = meant !== undefined && meantFile
+    ? [`Did you mean ${meantFile.context.displayPath(meant)}? That file exists: the path was written with backslashes where it has forward slashes; send context.existing_path as file_path`]
+    : nearby.length > 0 ? [`Did you mean ${nearby[0]}? It is the closest name in the directory (context.nearby_names lists the ${nearby.length === 1 ? 'only one' : `${nearby.length} closest`})`] : [];
+  const lead = (): LeadFailure => ({
+    code,
+    message: `Cannot edit ${displayPath}: ${detail}`,
+    hints: [...didYouMean, ...hints],
+    ...(didYouMean.length > 0 ? { ownHintsOnly: true } : {}),
+    ...(Object.keys(context).length > 0 ? { context } : {}),
+  });
   return {
     ok: false,
     failure: { fileIndex: target.fileIndex, filePath, displayPath, editCount: target.edits.length, fileCode: code, problems, lead },
@@ -41,6 +64,9 @@ export function editFailures(
   const explain = (editIndex: number, textBefore: string): Omit<LeadFailure, 'code' | 'editIndex' | 'message'> => {
     const verdict = outcome.verdicts[editIndex];
     if (verdict.status === 'failed' && verdict.code === 'MATCH_NOT_FOUND') {
+      if (verdict.insideToken) {
+        return explainTokenCut(textBefore, edits[editIndex], verdict.insideToken, context.limits);
+      }
       return verdict.insideIndentation
         ? explainIndentedMatch(textBefore, verdict.insideIndentation, context)
         : explainNotFound(textBefore, original, edits[editIndex], editIndex, outcome, context);
@@ -63,14 +89,13 @@ export function editFailures(
       return;
     }
     const textBefore = outcome.failureTexts.get(editIndex);
-    const isLead = editIndex === outcome.firstFailedEdit;
     problems.push({
       editIndex,
       status: verdict.status,
       ...(verdict.status === 'failed' ? { code: verdict.code } : { dependsOn: [failedEditBehind(outcome.verdicts, verdict.dependsOn)] }),
       message: verdictMessage(verdict, displayPath),
       oldStringPreview: oldStringExcerpt(target.edits[editIndex].old_string),
-      ...(textBefore !== undefined && !isLead ? { detail: () => detailOf(explain(editIndex, textBefore)) } : {}),
+      ...(textBefore !== undefined ? { detail: () => detailOf(explain(editIndex, textBefore)) } : {}),
     });
   });
 
@@ -89,7 +114,7 @@ export function editFailures(
     return hunk ? { ...explained, context: { ...explained.context, patch_line: hunk.patchLine } } : explained;
   };
 
-  return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead };
+  return { fileIndex: target.fileIndex, filePath, displayPath, editCount: edits.length, problems, lead, text: original };
 }
 
 /** The failed edit at the end of a chain of skipped edits, each waiting on the one before. */
@@ -163,6 +188,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'DUPLICATE_OLD_STRING':
       return `old_string is the same as the old_string of edit ${verdict.duplicateOf + 1}`;
     case 'MATCH_NOT_FOUND':
+      if (verdict.insideToken) {
+        return `old_string occurs in ${displayPath} only where its ${verdict.insideToken.side} falls inside a word or number, which the insideToken setting refuses`;
+      }
       if (verdict.missingLine !== undefined) {
         return `the hunk's "@@ ${verdict.missingLine}" line was not found in ${displayPath} (after the @@ lines before it)`;
       }

@@ -11,10 +11,13 @@ import { nearestNames, splitPath } from '../nearMiss/nearbyNames';
 import { describeWhitespace } from '../nearMiss/describe';
 import { checkEdits, type EditToCheck, type EditVerdict } from '../matching/match';
 import type { FilePlan, PlannedFile } from '../plan/filePlan';
+import { replacedSpans } from '../matching/replacedSpans';
 import { retryWhileBusy } from './retry';
 import type { Edit, Warning } from '../contract/schemas';
 import type { HunkPlacement } from '../request/request';
 import { editFailures, fileLevelFailure } from './planFailures';
+import { existingFileMeant } from './pathMeant';
+import { tokenCutWarning } from '../nearMiss/tokenCut';
 
 export interface FileTarget {
   readonly fileIndex: number;
@@ -34,26 +37,34 @@ export interface FileTarget {
 export async function planFile(target: FileTarget, context: EngineContext): Promise<FilePlan> {
   if (!target.pathCheck.ok) {
     const { code, detail, hints } = target.pathCheck;
-    return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? []);
+    const meant = await existingFileMeant(target.requestedPath, context);
+    return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? [], { meant, context });
   }
   const path = target.pathCheck.path;
   const displayPath = context.displayPath(path);
   const read = await readWithinLimits(path, target.stat, context);
   if (!read.ok) {
-    const nearby = read.code === 'FILE_NOT_FOUND' ? await nearbyNames(path, context) : [];
-    return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], nearby);
+    const missing = read.code === 'FILE_NOT_FOUND';
+    const nearby = missing ? await nearbyNames(path, context) : [];
+    const meant = missing ? await existingFileMeant(target.requestedPath, context) : undefined;
+    return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], { nearby, meant, context });
   }
   const original = read.value;
   const prepared = prepareEdits(original.text, target.edits);
   const { eol, normalized } = prepared;
   const edits = target.hunks ? prepared.edits.map((edit, index) => ({ ...edit, placement: target.hunks?.[index] ?? { patchLine: 0 } })) : prepared.edits;
-  const outcome = checkEdits(original.text, edits, { maxLocations: context.limits.maxMatchLocations, insideIndentation: context.limits.insideIndentation });
+  const outcome = checkEdits(original.text, edits, {
+    maxLocations: context.limits.maxMatchLocations,
+    insideIndentation: context.limits.insideIndentation,
+    insideToken: context.limits.insideToken,
+  });
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
-  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements, applied: outcome.applied };
-  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts)] };
+  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements, applied: outcome.applied, spans: replacedSpans(outcome.applied, outcome.text) };
+  const tokenWarnings = outcome.verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideToken ? [tokenCutWarning(editIndex, verdict.insideToken, file.path, file.displayPath)] : []));
+  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
 }
 
 /** The names in the missing file's directory closest to its name; none when the directory cannot be listed. */

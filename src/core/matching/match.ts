@@ -3,10 +3,11 @@
  * it, and applies the ones that match. A failed edit does not stop the checking of
  * later edits, so one response can name every edit that needs fixing.
  */
+import { refusesTokenCut, tokenCut, type TokenCut } from './insideToken';
 import { PieceText } from './pieceText';
 import { placeHunk, type Placement } from './placement';
 import { PlainText, type WorkingText } from './workingText';
-import type { InsideIndentationPolicy } from '../contract/limits';
+import type { InsideIndentationPolicy, InsideTokenPolicy } from '../contract/limits';
 
 /** An edit with its strings already in the file's line endings. */
 export interface EditToCheck {
@@ -25,10 +26,19 @@ export interface IndentedMatch {
   readonly indentBefore: string;
 }
 
+export type { TokenCut } from './insideToken';
+
 export type EditVerdict =
-  | { readonly status: 'applied'; readonly replacements: number; readonly insideIndentation?: IndentedMatch }
+  | { readonly status: 'applied'; readonly replacements: number; readonly insideIndentation?: IndentedMatch; readonly insideToken?: TokenCut }
   | { readonly status: 'failed'; readonly code: 'EMPTY_OLD_STRING' | 'NO_OP_EDIT' }
-  | { readonly status: 'failed'; readonly code: 'MATCH_NOT_FOUND'; readonly insideIndentation?: IndentedMatch; readonly missingLine?: string }
+  | {
+    readonly status: 'failed'; readonly code: 'MATCH_NOT_FOUND';
+    /** The only match was refused because it starts inside a line's indentation. */
+    readonly insideIndentation?: IndentedMatch;
+    /** The only match was refused because it cuts a token. */
+    readonly insideToken?: TokenCut;
+    readonly missingLine?: string;
+  }
   | { readonly status: 'failed'; readonly code: 'DUPLICATE_OLD_STRING'; readonly duplicateOf: number }
   | {
     readonly status: 'failed'; readonly code: 'AMBIGUOUS_MATCH';
@@ -70,6 +80,8 @@ export interface MatchOptions {
   readonly strategy?: MatchStrategy;
   /** Default 'refuseMultiline'. */
   readonly insideIndentation?: InsideIndentationPolicy;
+  /** Default 'refuseSuspicious'. */
+  readonly insideToken?: InsideTokenPolicy;
 }
 
 /** Characters looked back from a match for the start of its line. */
@@ -152,9 +164,13 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     if (indented && refusesIndentedMatch(options.insideIndentation ?? 'refuseMultiline', edit)) {
       return { status: 'failed', code: 'MATCH_NOT_FOUND', insideIndentation: indented };
     }
+    const cut = tokenCut(working, edit.oldString, edit.newString, replaced);
+    if (cut && refusesTokenCut(options.insideToken ?? 'refuseSuspicious', cut, edit.replaceAll)) {
+      return { status: 'failed', code: 'MATCH_NOT_FOUND', insideToken: cut };
+    }
     working.replace(replaced, edit.oldString.length, edit.newString);
     applied.push({ editIndex, starts: replaced, oldLength: edit.oldString.length, newLength: edit.newString.length });
-    return { status: 'applied', replacements: replaced.length, ...(indented ? { insideIndentation: indented } : {}) };
+    return { status: 'applied', replacements: replaced.length, ...(indented ? { insideIndentation: indented } : {}), ...(cut ? { insideToken: cut } : {}) };
   };
 
   edits.forEach((edit, editIndex) => {

@@ -5,7 +5,9 @@
  * 2. a whole-needle change undone (line-number prefixes, HTML or JSON escaping,
  *    Unicode normalisation: readings.ts);
  * 3. new_string already present (ALREADY_APPLIED), unless that near miss is where new_string stands;
- * 4. a block whose lines mostly match (a changed line, elided lines, blank lines: blockAlign.ts).
+ * 4. a block whose lines mostly match (a changed line, elided lines, blank lines: blockAlign.ts);
+ *    where that finds only changed content, pieces of old_string arranged otherwise in the
+ *    file (two stretches glued, lines reordered, lines re-wrapped: structural.ts).
  * Every diagnosis says where the text it compared old_string with stands, and how
  * many places hold that same text, so a fix that would be ambiguous shows up front.
  */
@@ -15,6 +17,7 @@ import { diagnosisOf, type LocatedDiagnosis } from './describe';
 import { needleReadings } from './needle';
 import { rewrittenMiss } from './readings';
 import { findNearMiss } from './walkMiss';
+import { lineDifference, structuralMiss } from './structural';
 import type { LineIndex } from '../text/lineIndex';
 import type { Diagnosis, DiagnosisKind } from '../contract/schemas';
 
@@ -57,7 +60,10 @@ export function diagnoseKnownMiss(input: MissInput): LocatedDiagnosis | undefine
   if (applied !== -1 && (exact === undefined || nearMissIsNewString)) {
     return withOccurrences(text, index, alreadyApplied(index, applied, newString.length));
   }
-  const located = exact ?? (closest && blockMiss(text, index, readings[0], closest));
+  const block = exact ?? (closest && blockMiss(text, index, readings[0], closest));
+  // Pieces of old_string that are all in the file, arranged otherwise, explain more than one changed line.
+  const arranged = block === undefined || block.diagnosis.kind === 'CONTENT_MISMATCH' ? structuralMiss(text, index, needle, closest) : undefined;
+  const located = arranged ?? block ?? lineDifference(index, needle, closest);
   return located && withOccurrences(text, index, fromLineStart(text, index, located));
 }
 
@@ -151,6 +157,21 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
   ],
   STALE_CONTENT: [
     'The file changed after it was read: re-read it and rebuild the edits against its current text',
+  ],
+  IN_OTHER_FILE: [
+    'The text of old_string is in the file named by diagnosis.other_file: send the edit for that file (its entry in files, or its own request), or re-read this file if the change belongs here',
+  ],
+  REWRAPPED_LINES: [
+    'The file breaks these lines differently (a formatter re-wrapped or joined them): copy the lines of diagnosis.near_match from context.snippet as they are, and make the same change in them',
+  ],
+  SPLIT_HUNKS: [
+    'old_string joins two stretches of the file that are apart: split the edit into one edit per part in diagnosis.parts, each with its own new_string',
+  ],
+  REORDERED_LINES: [
+    'The file has these lines in another order (diagnosis.line_map): copy them in the file\'s order from context.snippet, and order the lines of new_string the same way',
+  ],
+  INSIDE_TOKEN: [
+    'old_string must start and end where the file\'s words and numbers start and end: extend it over the whole token (or the whole line, as context.snippet shows it), and make new_string replace exactly that text; to rename part of a word on purpose, use replace_all',
   ],
 };
 

@@ -45,12 +45,38 @@ export function explainMiss(
     return { context: snippetAt(text, index, { offset: 0, length: 0 }, 0, limits), hints: [] };
   }
   const span = 'span' in target ? target.span : { offset: target.offset, length: target.length };
+  const focus = focusOffset(text, index, needle, span, located?.diagnosis.line !== undefined ? located.diagnosis : undefined, target.focus);
   return {
-    context: { ...snippetAt(text, index, span, target.focus, limits), closest_line: index.lineOfOffset(target.focus) + 1 },
+    context: { ...snippetAt(text, index, span, focus, limits), closest_line: index.lineOfOffset(focus) + 1 },
     ...(located ? { diagnosis: located.diagnosis } : {}),
     hints: located ? hintsForDiagnosis(located.diagnosis.kind) : [],
     closest: span,
   };
+}
+
+/**
+ * The offset closest_line stands on: the position the diagnosis names; without one, the
+ * first line of the closest placement that differs from its line of old_string (a block
+ * with one changed line points at that line); never the empty line after a final newline.
+ */
+function focusOffset(
+  text: string, index: LineIndex, needle: string, span: TextSpan,
+  diagnosis: { readonly line?: number; readonly column?: number } | undefined, fallback: number,
+): number {
+  let focus = fallback;
+  if (diagnosis?.line !== undefined) {
+    focus = index.lineStart(diagnosis.line - 1) + Math.max(0, (diagnosis.column ?? 1) - 1);
+  } else {
+    const first = index.lineOfOffset(span.offset);
+    const needleLines = needle.split('\n');
+    const differing = needleLines.findIndex((line, at) => first + at >= index.lineCount || index.lineText(first + at) !== line.replace(/\r$/, ''));
+    if (differing > 0 || (differing === 0 && needleLines.length > 1)) {
+      focus = index.lineStart(Math.min(first + differing, index.lineCount - 1));
+    }
+  }
+  // A file ending with a newline has an empty last "line" that is no line of the file.
+  const lastLine = text.length > 0 && text.endsWith('\n') ? Math.max(0, index.lineCount - 2) : index.lineCount - 1;
+  return index.lineOfOffset(focus) > lastLine ? index.lineStart(lastLine) : focus;
 }
 
 /**

@@ -69,6 +69,15 @@ function jsonDecoded(needle: string): string | undefined {
   return needle.replace(JSON_ESCAPE, (_escape, what: string) => JSON_SIMPLE[what] ?? String.fromCharCode(parseInt(what.slice(1), 16)));
 }
 
+/**
+ * The needle as the file would hold it inside a JSON string (a notebook cell, code kept
+ * in a JSON file): quotes, backslashes, tabs and line breaks escaped.
+ */
+function jsonEncoded(needle: string): string | undefined {
+  const encoded = JSON.stringify(needle).slice(1, -1);
+  return encoded === needle ? undefined : encoded;
+}
+
 function normalized(form: 'NFC' | 'NFD'): (needle: string) => string | undefined {
   return (needle) => {
     const other = needle.normalize(form);
@@ -86,6 +95,11 @@ const READINGS: readonly Reading[] = [
     kind: 'ESCAPED_TEXT',
     undo: jsonDecoded,
     explain: (_needle, line) => `old_string is JSON-escaped (\\", \\\\ or \\uXXXX written for the characters, \\\\n for \\n); with one level of escaping undone it occurs at line ${line}`,
+  },
+  {
+    kind: 'ESCAPED_TEXT',
+    undo: jsonEncoded,
+    explain: (_needle, line) => `the file holds this text JSON-encoded, inside a JSON string (a notebook cell, code kept in a JSON file): with its quotes, backslashes and line breaks escaped (\\", \\\\, \\n), old_string occurs at line ${line}; old_string and new_string must be written in that encoded form`,
   },
   {
     kind: 'ESCAPED_TEXT',

@@ -6,6 +6,7 @@ import type { ErrorCode, NextAction } from '../contract/errorCodes';
 import type { Diagnosis, EnvelopeContext, FileOperation, Warning } from '../contract/schemas';
 import type { AppliedEdit } from '../matching/match';
 import type { StoredText } from '../store/fileStore';
+import type { ReplacedSpan } from '../matching/replacedSpans';
 
 export interface PlannedFile {
   /** The resolved path, as the store knows it. */
@@ -17,6 +18,8 @@ export interface PlannedFile {
   readonly replacements: number;
   /** Where each edit replaced text, in the text the edits before it left. */
   readonly applied: readonly AppliedEdit[];
+  /** Where the edits landed in the original text, in text order: what an editor applies and shows. */
+  readonly spans: readonly ReplacedSpan[];
   /** Set for a patch's files: what happens to the file. An added file's original is empty; a deleted file's new text is empty. */
   readonly operation?: FileOperation;
   /** A move: the path the file leaves (`path` is where it goes). */
@@ -31,7 +34,7 @@ export interface EditProblem {
   readonly oldStringPreview?: string;
   /** For a skipped edit: the failed edits (0-based, within its file) it waits on. */
   readonly dependsOn?: readonly number[];
-  /** The cause and the text around a match failure other than the lead, so every one can be fixed at once. */
+  /** The cause and the text around a match failure, so every one can be fixed at once (the envelope's lead has them at the top level). */
   readonly detail?: () => EditDetail;
 }
 
@@ -49,6 +52,8 @@ export interface LeadFailure {
   readonly diagnosis?: Diagnosis;
   readonly context?: EnvelopeContext;
   readonly action?: NextAction;
+  /** The hints above replace the code's general hints (a "did you mean" answers "check the path"). */
+  readonly ownHintsOnly?: boolean;
 }
 
 export interface FileFailure {
@@ -60,6 +65,8 @@ export interface FileFailure {
   readonly fileCode?: ErrorCode;
   /** Failed and skipped edits, in order. */
   readonly problems: readonly EditProblem[];
+  /** The file's text as read, when it was read: other failing edits may have been meant for it. */
+  readonly text?: string;
   /** Explains the first failure; called only for the failure the envelope leads with. */
   readonly lead: () => LeadFailure;
 }

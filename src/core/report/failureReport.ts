@@ -6,8 +6,10 @@
 import { envelopeFor } from '../contract/envelope';
 import { codeInfo, type NextAction } from '../contract/errorCodes';
 import { plural } from '../contract/format';
-import type { FileFailure } from '../plan/filePlan';
-import type { EditStatus, ErrorEnvelope } from '../contract/schemas';
+import type { EditProblem, FileFailure } from '../plan/filePlan';
+import type { Diagnosis, EditStatus, ErrorEnvelope } from '../contract/schemas';
+import { findingKey, type ElsewhereFindings } from '../engine/elsewhere';
+import { hintsForDiagnosis } from '../nearMiss/diagnosis';
 
 export interface FailureReportInput {
   readonly multiFile: boolean;
@@ -17,6 +19,16 @@ export interface FailureReportInput {
   readonly totalEdits: number;
   readonly dryRun: boolean;
   readonly maxEnvelopeBytes: number;
+  /** Failed edits whose old_string occurs verbatim in another file (engine/elsewhere.ts). */
+  readonly elsewhere?: ElsewhereFindings;
+}
+
+/** Diagnoses that a verbatim occurrence elsewhere does not replace: they say more about this file. */
+const KEPT_OVER_ELSEWHERE: readonly string[] = ['ALREADY_APPLIED', 'STALE_CONTENT', 'INSIDE_TOKEN', 'INDENTATION'];
+
+/** The detail of a failed edit, its diagnosis replaced by IN_OTHER_FILE when the text is elsewhere. */
+function withElsewhere<T extends { readonly diagnosis?: Diagnosis }>(detail: T, found: Diagnosis | undefined): T {
+  return found && !(detail.diagnosis && KEPT_OVER_ELSEWHERE.includes(detail.diagnosis.kind)) ? { ...detail, diagnosis: found } : detail;
 }
 
 /** How the summary opens, by what the caller should do next. */
@@ -34,7 +46,12 @@ const SUMMARY_ITEMS = 5;
 export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
   const { multiFile, failures } = input;
   const leadFile = failures[0];
-  const lead = leadFile.lead();
+  const elsewhere = (failure: FileFailure, editIndex: number | undefined): Diagnosis | undefined =>
+    editIndex === undefined ? undefined : input.elsewhere?.get(findingKey(failure.fileIndex, editIndex));
+  const firstFailure = leadFile.lead();
+  const lead = withElsewhere(firstFailure, elsewhere(leadFile, firstFailure.editIndex));
+  const leadHints = lead.diagnosis?.kind === 'IN_OTHER_FILE' ? [...hintsForDiagnosis('IN_OTHER_FILE'), ...lead.hints] : lead.hints;
+  const isLead = (failure: FileFailure, problem: EditProblem): boolean => failure === leadFile && problem.editIndex === lead.editIndex;
   const editStatus: EditStatus[] = failures.flatMap((failure) => failure.problems.map((problem) => ({
     edit_index: problem.editIndex,
     status: problem.status,
@@ -43,19 +60,24 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
     ...(problem.oldStringPreview !== undefined ? { old_string_preview: problem.oldStringPreview } : {}),
     ...(problem.dependsOn ? { depends_on: [...problem.dependsOn] } : {}),
     ...(multiFile ? { file_index: failure.fileIndex, file_path: failure.filePath } : {}),
-    ...problem.detail?.(),
+    ...(isLead(failure, problem) || !problem.detail ? {} : withElsewhere(problem.detail(), elsewhere(failure, problem.editIndex))),
   })));
-  const editsToFix = leadFile.problems.filter((problem) => problem.status === 'failed').map((problem) => problem.editIndex);
+  const failedEdits = (failure: FileFailure): number[] => failure.problems.filter((problem) => problem.status === 'failed').map((problem) => problem.editIndex);
+  const filesToFix = failures
+    .map((failure) => ({ file_index: failure.fileIndex, file_path: failure.filePath, edits: failedEdits(failure) }))
+    .filter((file) => file.edits.length > 0 || failures.length > 1);
   return envelopeFor(lead.code, lead.message, {
     file_path: leadFile.filePath,
     ...(multiFile ? { file_index: leadFile.fileIndex } : {}),
     ...(lead.editIndex !== undefined ? { edit_index: lead.editIndex } : {}),
-    hints: lead.hints,
+    hints: leadHints,
+    ...(lead.ownHintsOnly ? { ownHintsOnly: true } : {}),
     ...(lead.diagnosis ? { diagnosis: lead.diagnosis } : {}),
     ...(lead.context ? { context: lead.context } : {}),
     ...(lead.action ? { action: lead.action } : {}),
     edit_status: editStatus,
-    edits_to_fix: editsToFix,
+    edits_to_fix: failedEdits(leadFile),
+    ...(multiFile ? { files_to_fix: filesToFix } : {}),
     summary: failureSummary(input, lead.action ?? codeInfo(lead.code).nextAction),
     dry_run: input.dryRun,
     maxBytes: input.maxEnvelopeBytes,

@@ -5,6 +5,7 @@
  * for a domain failure.
  */
 import type { ErrorCode } from '../contract/errorCodes';
+import type { ReplacedSpan } from '../matching/replacedSpans';
 
 /** A failure reported by a store. `detail` is already sanitised (no raw errno text). */
 export interface StoreFailure {
@@ -57,7 +58,7 @@ export interface FileStat {
  * `text` is always without the BOM; `bom` says whether the written file starts with one.
  */
 export type PlannedChange =
-  | { readonly kind: 'update'; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText }
+  | { readonly kind: 'update'; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText; readonly spans?: readonly ReplacedSpan[] }
   | { readonly kind: 'add'; readonly path: string; readonly text: string; readonly bom: boolean }
   | { readonly kind: 'delete'; readonly path: string; readonly original: StoredText }
   | { readonly kind: 'move'; readonly from: string; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText };

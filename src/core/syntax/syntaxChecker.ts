@@ -21,7 +21,3 @@ export interface SyntaxChecker {
 export type SyntaxCheckPolicy = 'refuse' | 'warn' | 'off';
 
 export const SYNTAX_CHECK_POLICIES: readonly SyntaxCheckPolicy[] = ['refuse', 'warn', 'off'];
-
-export function isSyntaxCheckPolicy(value: unknown): value is SyntaxCheckPolicy {
-  return typeof value === 'string' && (SYNTAX_CHECK_POLICIES as readonly string[]).includes(value);
-}

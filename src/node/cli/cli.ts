@@ -67,6 +67,7 @@ async function apply(command: ApplyCommand): Promise<number> {
     checkPath: checkCliPath,
     limits: {
       ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
+      ...(command.insideToken ? { insideToken: command.insideToken } : {}),
       ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
     },
   });

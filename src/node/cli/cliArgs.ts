@@ -1,6 +1,6 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
-import { isSyntaxCheckPolicy, SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type SyntaxCheckPolicy } from '../../core/index';
+import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type SyntaxCheckPolicy } from '../../core/index';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -17,6 +17,8 @@ export interface ApplyCommand {
   readonly source: string;
   /** --inside-indentation: what to do with a match that starts inside a line's indentation. */
   readonly insideIndentation?: InsideIndentationPolicy;
+  /** --inside-token: what to do with a match that starts or ends inside a word or a number. */
+  readonly insideToken?: InsideTokenPolicy;
   /** --syntax-check: what an edit that breaks the file's parse does (default refuse). */
   readonly syntaxCheck: SyntaxCheckPolicy;
 }
@@ -38,6 +40,7 @@ export interface McpCommand {
   readonly kind: 'mcp';
   /** The --root directories, as given (resolved by the server). */
   readonly roots: readonly string[];
+  readonly insideToken?: InsideTokenPolicy;
   readonly syntaxCheck: SyntaxCheckPolicy;
 }
 
@@ -51,6 +54,24 @@ export type CliCommand =
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text'];
 const INDENTATION_POLICIES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
+const TOKEN_POLICIES: readonly InsideTokenPolicy[] = ['warn', 'refuseSuspicious', 'refuse'];
+
+/**
+ * `--name V` or `--name=V` at args[index]: its value (undefined when missing) and the
+ * index of its last argument; undefined when args[index] is not that option.
+ */
+function optionAt(args: readonly string[], index: number, name: string): { value: string | undefined; last: number } | undefined {
+  const arg = args[index];
+  if (arg === name) {
+    return { value: args[index + 1], last: index + 1 };
+  }
+  return arg.startsWith(`${name}=`) ? { value: arg.slice(name.length + 1), last: index } : undefined;
+}
+
+/** A policy option's value checked against its choices, or the usage error that names them. */
+function policyValue<P extends string>(name: string, value: string | undefined, choices: readonly P[]): P | CliCommand {
+  return choices.includes(value as P) ? (value as P) : usageError(`${name} needs one of ${choices.join(', ')}`);
+}
 
 const usageError = (message: string): CliCommand => ({ kind: 'usage_error', message });
 
@@ -77,30 +98,28 @@ export function parseArgs(args: readonly string[]): CliCommand {
   return parseApply(rest);
 }
 
-/** `--syntax-check P` or `--syntax-check=P` at args[index]: the policy and how many arguments it took, or a usage error. */
-function syntaxCheckOption(args: readonly string[], index: number): { policy: SyntaxCheckPolicy; used: number } | { error: string } | undefined {
-  const arg = args[index];
-  if (arg !== '--syntax-check' && !arg.startsWith('--syntax-check=')) {
-    return undefined;
-  }
-  const value = arg === '--syntax-check' ? args[index + 1] : arg.slice('--syntax-check='.length);
-  return isSyntaxCheckPolicy(value)
-    ? { policy: value, used: arg === '--syntax-check' ? 2 : 1 }
-    : { error: `--syntax-check needs one of ${SYNTAX_CHECK_POLICIES.join(', ')}` };
-}
-
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
   let syntaxCheck: SyntaxCheckPolicy = 'refuse';
+  let insideToken: InsideTokenPolicy | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const syntax = syntaxCheckOption(args, index);
-    if (syntax && 'error' in syntax) {
-      return usageError(syntax.error);
-    }
-    if (syntax) {
-      syntaxCheck = syntax.policy;
-      index += syntax.used - 1;
+    const token = optionAt(args, index, '--inside-token');
+    const syntax = optionAt(args, index, '--syntax-check');
+    if (token) {
+      const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      insideToken = policy;
+      index = token.last;
+    } else if (syntax) {
+      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      syntaxCheck = policy;
+      index = syntax.last;
     } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
@@ -111,13 +130,14 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots, syntaxCheck };
+  return { kind: 'mcp', roots, syntaxCheck, ...(insideToken ? { insideToken } : {}) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
+  let insideToken: InsideTokenPolicy | undefined;
   let maxFileBytes: number | undefined;
   let syntaxCheck: SyntaxCheckPolicy = 'refuse';
   const operands: string[] = [];
@@ -127,13 +147,22 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    const syntax = syntaxCheckOption(args, index);
-    if (syntax && 'error' in syntax) {
-      return usageError(syntax.error);
-    }
-    if (syntax) {
-      syntaxCheck = syntax.policy;
-      index += syntax.used - 1;
+    const token = optionAt(args, index, '--inside-token');
+    const syntax = optionAt(args, index, '--syntax-check');
+    if (token) {
+      const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      insideToken = policy;
+      index = token.last;
+    } else if (syntax) {
+      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
+      }
+      syntaxCheck = policy;
+      index = syntax.last;
     } else if (arg === '--dry-run') {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
@@ -168,7 +197,7 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], syntaxCheck, ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], syntaxCheck, ...(insideIndentation ? { insideIndentation } : {}), ...(insideToken ? { insideToken } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }
 
 function formatProblem(value: string | undefined): CliCommand | undefined {
@@ -186,13 +215,14 @@ function parsePatch(args: readonly string[]): CliCommand {
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const syntax = syntaxCheckOption(args, index);
+    const syntax = optionAt(args, index, '--syntax-check');
     if (syntax) {
-      if ('error' in syntax) {
-        return usageError(syntax.error);
+      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
+      if (typeof policy !== 'string') {
+        return policy;
       }
-      syntaxCheck = syntax.policy;
-      index += syntax.used - 1;
+      syntaxCheck = policy;
+      index = syntax.last;
       continue;
     }
     if (arg === '--') {

@@ -2,9 +2,9 @@
 import { ERRORS_DOC_URL } from '../../core/index';
 
 export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse]
-                      [--syntax-check refuse|warn|off] <request.json | ->
+                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] <request.json | ->
        multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] <PATCHFILE | ->
-       multi-edit mcp [--root DIR]... [--syntax-check refuse|warn|off]`;
+       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off]`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -45,6 +45,12 @@ Options:
                          when new_string spans lines and warns otherwise; warn
                          applies it with a MATCH_INSIDE_INDENTATION warning; refuse
                          always refuses it.
+  --inside-token P       (apply, mcp) An old_string whose first or last character falls
+                         inside a word or number of the file: refuseSuspicious
+                         (default) refuses it when new_string does not continue the
+                         token there and warns otherwise; warn applies it with a
+                         MATCH_INSIDE_TOKEN warning; refuse always refuses it.
+                         replace_all edits are only warned.
   --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
                          default 32.
   --syntax-check P       (apply and mcp) An edit that leaves a file with a syntax

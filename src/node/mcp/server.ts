@@ -12,7 +12,7 @@ import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { runRequest, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
+import { RepeatedFailures, runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { nodeSyntaxGate } from '../syntaxGate';
 import { absoluteRoot, RootScope } from './scope';
@@ -24,6 +24,8 @@ import { inTurn } from './turns';
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
   readonly roots: readonly string[];
+  /** --inside-token: the insideToken policy for every call. */
+  readonly insideToken?: InsideTokenPolicy;
   /** What an edit that breaks a file's parse does. */
   readonly syntaxCheck: SyntaxCheckPolicy;
 }
@@ -68,6 +70,8 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     return EXIT_USAGE;
   }
   const scope = await RootScope.create(roots, cwd);
+  // One process serves one client: its repeated failures escalate (the loop breaker).
+  const repeats = new RepeatedFailures();
   const lifecycle = new Lifecycle();
   const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
   let rootsReady: Promise<void> = Promise.resolve();
@@ -113,9 +117,10 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         displayPath: (path) => scope.displayPath(path),
         cancellation: lifecycle.cancellationFor(extra.signal),
         ...syntaxGate,
+        ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
       }));
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
-      return toolResult(response);
+      return toolResult(repeats.note(name, args, response));
     })());
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);

@@ -19,13 +19,13 @@ export interface SyntaxCheckerOptions {
 export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker {
   let treeSitter: Promise<TreeSitterErrors> | undefined;
   const unavailable = new Set<TreeSitterGrammar>();
-  const treeSitterErrors = async (grammar: TreeSitterGrammar, text: string): Promise<SyntaxErrorSpan[] | undefined> => {
+  const treeSitterErrors = async (grammar: TreeSitterGrammar, text: string, path: string): Promise<SyntaxErrorSpan[] | undefined> => {
     if (unavailable.has(grammar)) {
       return undefined;
     }
     try {
       treeSitter ??= import('./treeSitterErrors.js').then((loaded) => new loaded.TreeSitterErrors(options.wasmDirectory));
-      return await (await treeSitter).errorsIn(grammar, text);
+      return await (await treeSitter).errorsIn(grammar, text, path);
     } catch (error) {
       unavailable.add(grammar);
       options.onUnavailable?.(grammar, error instanceof Error ? error.message : String(error));
@@ -42,7 +42,7 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
         const { jsonSyntaxErrors } = await import('./jsonSyntaxErrors.js');
         return jsonSyntaxErrors(text, language.comments);
       }
-      return treeSitterErrors(language.grammar, text);
+      return treeSitterErrors(language.grammar, text, path);
     },
   };
 }

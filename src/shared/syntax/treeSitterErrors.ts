@@ -1,33 +1,64 @@
 /**
  * Syntax errors from tree-sitter's WebAssembly runtime. The runtime and each grammar
  * load once per process, on first use, from a folder holding tree-sitter.wasm and
- * the tree-sitter-<grammar>.wasm files.
+ * the tree-sitter-<grammar>.wasm files. The last trees parsed are kept by file, so a
+ * server that sees the same file again (the new text of one call is the old text of
+ * the next) parses only what changed, incrementally.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Language, Parser, type Node } from '@vscode/tree-sitter-wasm';
+import { Language, Parser, type Edit, type Node, type Point, type Tree } from '@vscode/tree-sitter-wasm';
 import type { SyntaxErrorSpan } from '../../core/index';
 import type { TreeSitterGrammar } from './syntaxLanguages';
 
 /** Errors collected per parse; a text broken in more places is judged by its first ones. */
 const MAX_ERRORS = 1000;
+/** Trees kept for incremental parsing, and the most text they may stand for in all. */
+const KEPT_TREES = 8;
+const KEPT_TEXT_CHARS = 16 * 1024 * 1024;
+
+interface KeptTree {
+  readonly grammar: TreeSitterGrammar;
+  readonly text: string;
+  readonly tree: Tree;
+}
 
 export class TreeSitterErrors {
   private runtime: Promise<void> | undefined;
   private readonly parsers = new Map<TreeSitterGrammar, Promise<Parser>>();
+  /** By file, the most recently parsed last. */
+  private readonly kept = new Map<string, KeptTree>();
 
   constructor(private readonly wasmDirectory: string) {}
 
-  async errorsIn(grammar: TreeSitterGrammar, text: string): Promise<SyntaxErrorSpan[]> {
+  /** The errors of `text` in `grammar`; `file` names the text's file, whose last tree an incremental parse starts from. */
+  async errorsIn(grammar: TreeSitterGrammar, text: string, file: string): Promise<SyntaxErrorSpan[]> {
     const parser = await this.parserFor(grammar);
-    const tree = parser.parse(text);
+    const previous = this.kept.get(file);
+    this.kept.delete(file);
+    const start = previous?.grammar === grammar ? previous : undefined;
+    if (start) {
+      start.tree.edit(editBetween(start.text, text));
+    }
+    const tree = parser.parse(text, start?.tree ?? null);
+    previous?.tree.delete();
     if (!tree) {
       return [];
     }
-    try {
-      return tree.rootNode.hasError ? errorNodes(tree.rootNode) : [];
-    } finally {
-      tree.delete();
+    this.keep(file, { grammar, text, tree });
+    return tree.rootNode.hasError ? errorNodes(tree.rootNode) : [];
+  }
+
+  private keep(file: string, kept: KeptTree): void {
+    this.kept.set(file, kept);
+    let chars = [...this.kept.values()].reduce((sum, entry) => sum + entry.text.length, 0);
+    for (const [oldest, entry] of this.kept) {
+      if (this.kept.size <= 1 || (this.kept.size <= KEPT_TREES && chars <= KEPT_TEXT_CHARS)) {
+        break;
+      }
+      entry.tree.delete();
+      this.kept.delete(oldest);
+      chars -= entry.text.length;
     }
   }
 
@@ -92,4 +123,35 @@ function errorNodes(root: Node): SyntaxErrorSpan[] {
   } finally {
     cursor.delete();
   }
+}
+
+/** The one stretch that differs between two texts (after their common start and common end), as tree-sitter takes an edit. */
+function editBetween(before: string, after: string): Edit {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) {
+    start++;
+  }
+  let common = 0;
+  while (common < shorter - start && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) {
+    common++;
+  }
+  return {
+    startIndex: start,
+    oldEndIndex: before.length - common,
+    newEndIndex: after.length - common,
+    startPosition: pointAt(before, start),
+    oldEndPosition: pointAt(before, before.length - common),
+    newEndPosition: pointAt(after, after.length - common),
+  };
+}
+
+function pointAt(text: string, offset: number): Point {
+  let row = 0;
+  let lineStart = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+    row++;
+    lineStart = at + 1;
+  }
+  return { row, column: offset - lineStart };
 }

@@ -1,5 +1,6 @@
 /** Registers every editor command: the palette commands and the ones quick fixes run. */
 import * as vscode from 'vscode';
+import { applyAnywayCommand } from './applyAnyway';
 import { applyRequestCommand } from './applyRequest';
 import { clearDiagnosticsCommand } from './clearDiagnostics';
 import { compareWithFileCommand } from './compareWithFile';
@@ -24,7 +25,7 @@ export function registerEditorCommands(context: vscode.ExtensionContext, deps: E
     applyRequestCommand, previewRequestCommand, showLastEnvelopeCommand, clearDiagnosticsCommand, peekMatchesCommand,
     retryWithReplaceAllCommand, openFailedRequestCommand, showEnvelopeCommand, copyEnvelopeCommand, copyHintsCommand,
     rerunRequestCommand, dismissDiagnosticCommand, compareWithFileCommand, undoLastRequestCommand,
-    useNearMatchCommand,
+    useNearMatchCommand, applyAnywayCommand,
   ].map((create) => create(deps));
   for (const command of commands) {
     context.subscriptions.push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => {

@@ -5,8 +5,8 @@
  * This is where raw request text comes in; from here on the engine parses it once.
  */
 import * as vscode from 'vscode';
-import { REQUEST_FILE_GLOB } from '../platform/ids';
-import { isRecord, toolForRequest, type ToolName } from '../../core/index';
+import { PATCH_FILE_GLOB, REQUEST_FILE_GLOB } from '../platform/ids';
+import { isRecord, TOOL_MULTI_EDIT_PATCH, toolForRequest, type ToolName } from '../../core/index';
 import type { RequestOrigin } from '../run/requestRecord';
 
 export interface RequestToRun {
@@ -32,10 +32,18 @@ function isJsonDocument(document: vscode.TextDocument): boolean {
   return document.languageId === 'json' || document.languageId === 'jsonc' || document.fileName.endsWith('.json');
 }
 
+/** A .patch or .diff file: its text (or the selection) is one patch. */
+function isPatchDocument(document: vscode.TextDocument): boolean {
+  return vscode.languages.match({ pattern: `**/${PATCH_FILE_GLOB}` }, document) > 0;
+}
+
 function fromDocument(document: vscode.TextDocument, selection?: vscode.Range): RequestToRun | undefined {
   const range = selection && !selection.isEmpty
     ? selection
     : new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
+  if (isPatchDocument(document)) {
+    return { tool: TOOL_MULTI_EDIT_PATCH, input: { patch: document.getText(range) }, origin: { uri: document.uri, range } };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(document.getText(range));
@@ -74,7 +82,7 @@ export async function requestToRun(argument: unknown): Promise<RequestToRun | un
     const input = withoutSchemaKey(argument);
     return { tool: toolForRequest(input), input };
   }
-  if (editor && isJsonDocument(editor.document)) {
+  if (editor && (isJsonDocument(editor.document) || isPatchDocument(editor.document))) {
     return fromDocument(editor.document, editor.selection);
   }
   const file = await pickRequestFile();

@@ -4,7 +4,7 @@
  * after the diagnostics show the outcome.
  */
 import * as vscode from 'vscode';
-import { answersForOneFile, type EngineResponse, type ErrorCode, type ErrorEnvelope, type RequestPlan } from '../../core/index';
+import { answersForOneFile, type EngineResponse, type ErrorEnvelope, leadFailure, leadFileIndex, otherFailures, type RequestPlan, userChoseOutcome } from '../../core/index';
 import { diagnosticMessage } from '../problems/message';
 import type { RequestRecord, RequestSource } from '../run/requestRecord';
 import type { RunOptions } from '../run/requestRunner';
@@ -14,7 +14,6 @@ import { showResponse } from './showEnvelope';
 import { type FileChange, reportSuccess } from './successNotification';
 
 /** Outcomes the user chose: reported plainly, not as problems. */
-const USER_OUTCOMES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
 
 /** A finished request, with each planned file's text before and after it (none when it did not plan). */
 interface RunWithChanges {
@@ -38,9 +37,11 @@ export function plannedChanges(plan: RequestPlan): FileChange[] {
 }
 
 /** A request over several files gets a cancellable progress notification; a single file is quick. */
-export async function runWithProgress(deps: EditorDeps, request: RequestToRun, source: RequestSource): Promise<EngineResponse> {
+export async function runWithProgress(
+  deps: EditorDeps, request: RequestToRun, source: RequestSource, overrides: Pick<RunOptions, 'syntaxCheck'> = {},
+): Promise<EngineResponse> {
   const { tool, input, origin } = request;
-  const options = { source, ...(origin ? { origin } : {}) };
+  const options = { source, ...(origin ? { origin } : {}), ...overrides };
   const run = !answersForOneFile(tool)
     ? await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Multi-Edit: editing files'), cancellable: true },
@@ -67,17 +68,16 @@ export async function reportWhenSettled(deps: EditorDeps, record: RequestRecord,
  * changed.": the failing file and edit named as the Problems panel names them.
  */
 export function failureNotice(envelope: ErrorEnvelope): string {
-  const lead = envelope.edit_status.find((status) => status.status === 'failed'
-    && status.edit_index === envelope.edit_index && (status.file_index ?? envelope.file_index) === envelope.file_index);
+  const lead = leadFailure(envelope);
   const multiFile = envelope.file_index !== undefined;
   const headline = diagnosticMessage({
     ...(envelope.edit_index !== undefined ? { editIndex: envelope.edit_index } : {}),
-    ...(multiFile ? { fileNumber: (envelope.file_index ?? 0) + 1 } : {}),
+    ...(multiFile ? { fileNumber: leadFileIndex(envelope) + 1 } : {}),
     label: envelope.error_code,
     message: lead?.message ?? envelope.message,
     hints: [],
   });
-  const others = envelope.edit_status.filter((status) => status.status === 'failed').length - 1;
+  const others = otherFailures(envelope).length;
   const more = others > 0 ? ` ${others === 1 ? vscode.l10n.t('1 more edit failed.') : vscode.l10n.t('{0} more edits failed.', others)}` : '';
   const unchanged = envelope.rolled_back ? vscode.l10n.t('Files already written were restored.') : vscode.l10n.t('No file was changed.');
   return `Multi-Edit · ${headline}.${more} ${unchanged}`;
@@ -85,7 +85,7 @@ export function failureNotice(envelope: ErrorEnvelope): string {
 
 /** One notification per failed request; a failure offers the Problems panel and the envelope. */
 function reportFailure(deps: EditorDeps, response: ErrorEnvelope): void {
-  if (USER_OUTCOMES.has(response.error_code)) {
+  if (userChoseOutcome(response)) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: {0}', response.message));
     return;
   }

@@ -34,9 +34,12 @@ export const COMMANDS = {
   compareWithFile: 'multiEdit.compareWithFile',
   undoLastRequest: 'multiEdit.undoLastRequest',
   useNearMatch: 'multiEdit.useNearMatch',
+  applyAnyway: 'multiEdit.applyAnyway',
 } as const;
 
 export const OUTPUT_CHANNEL_NAME = 'Multi-Edit';
 /** URI scheme of the read-only envelope and request documents. */
 export const READ_ONLY_SCHEME = 'multi-edit';
 export const REQUEST_FILE_GLOB = '*.multiedit.json';
+/** Patch files (any of the three patch formats, SEARCH/REPLACE blocks included) run as multi_edit_patch requests. */
+export const PATCH_FILE_GLOB = '*.{patch,diff}';

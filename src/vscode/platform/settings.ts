@@ -3,7 +3,7 @@
  * the parsing rules (defaults, clamping, enum fallbacks) are unit-tested in Node;
  * services.ts hands it `workspace.getConfiguration('multiEdit')`.
  */
-import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type Limits, type RetryPolicy, type SyntaxCheckPolicy } from '../../core/index';
+import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type Limits, type RetryPolicy, type SyntaxCheckPolicy } from '../../core/index';
 import { VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
 import { CONFIG_SECTION } from './ids';
 
@@ -26,6 +26,7 @@ export const CONFIRMATION_VALUES = ['outsideWorkspace', 'always', 'never'] as co
 export type ConfirmationPolicy = (typeof CONFIRMATION_VALUES)[number];
 
 export const INSIDE_INDENTATION_VALUES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
+export const INSIDE_TOKEN_VALUES: readonly InsideTokenPolicy[] = ['warn', 'refuseSuspicious', 'refuse'];
 
 export interface MultiEditSettings {
   readonly contextLines: number;
@@ -42,7 +43,10 @@ export interface MultiEditSettings {
   readonly historyLimit: number;
   /** Whether "Retry with replace_all" asks before it changes the file. */
   readonly confirmReplaceAll: boolean;
+  /** Whether "Apply anyway" asks before it writes a file its syntax check refused. */
+  readonly confirmApplyAnyway: boolean;
   readonly insideIndentation: InsideIndentationPolicy;
+  readonly insideToken: InsideTokenPolicy;
   /** What an edit that leaves a file with a new syntax error does. */
   readonly syntaxCheck: SyntaxCheckPolicy;
   /** Whether the status bar shows the last outcome and the open problems. */
@@ -63,7 +67,9 @@ export const SETTING_KEYS = {
   retryMaxTotalMs: 'retry.maxTotalMs',
   historyLimit: 'diagnostics.historyLimit',
   confirmReplaceAll: 'diagnostics.confirmReplaceAll',
+  confirmApplyAnyway: 'diagnostics.confirmApplyAnyway',
   insideIndentation: 'insideIndentation',
+  insideToken: 'insideToken',
   syntaxCheck: 'syntaxCheck',
   showStatusBar: 'statusBar.enabled',
 } as const satisfies Record<keyof MultiEditSettings, string>;
@@ -83,7 +89,9 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   retryMaxTotalMs: 10_000,
   historyLimit: 20,
   confirmReplaceAll: true,
+  confirmApplyAnyway: true,
   insideIndentation: 'refuseMultiline',
+  insideToken: 'refuseSuspicious',
   syntaxCheck: 'refuse',
   showStatusBar: true,
 };
@@ -149,7 +157,9 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     retryMaxTotalMs: readNumber(source, 'retryMaxTotalMs'),
     historyLimit: readNumber(source, 'historyLimit'),
     confirmReplaceAll: readBoolean(source, SETTING_KEYS.confirmReplaceAll, DEFAULT_SETTINGS.confirmReplaceAll),
+    confirmApplyAnyway: readBoolean(source, SETTING_KEYS.confirmApplyAnyway, DEFAULT_SETTINGS.confirmApplyAnyway),
     insideIndentation: readEnum(source, SETTING_KEYS.insideIndentation, INSIDE_INDENTATION_VALUES, DEFAULT_SETTINGS.insideIndentation),
+    insideToken: readEnum(source, SETTING_KEYS.insideToken, INSIDE_TOKEN_VALUES, DEFAULT_SETTINGS.insideToken),
     syntaxCheck: readEnum(source, SETTING_KEYS.syntaxCheck, SYNTAX_CHECK_POLICIES, DEFAULT_SETTINGS.syntaxCheck),
     showStatusBar: readBoolean(source, SETTING_KEYS.showStatusBar, DEFAULT_SETTINGS.showStatusBar),
   };
@@ -163,6 +173,7 @@ export function engineLimits(settings: MultiEditSettings): Partial<Limits> {
     maxFileBytes: Math.floor(settings.maxFileSizeMB * 1024 * 1024),
     maxEnvelopeBytes: settings.maxEnvelopeKB * 1024,
     insideIndentation: settings.insideIndentation,
+    insideToken: settings.insideToken,
   };
 }
 

@@ -10,7 +10,6 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
-import { changedSpans } from './changedSpans';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
@@ -82,6 +81,13 @@ export class WorkspaceFileStore implements FileStore {
   /** The engine has stat'ed the path and applied the size limit just before; a directory still fails in readFile. */
   async read(path: string): Promise<StoreResult<StoredText>> {
     const uri = vscode.Uri.file(path);
+    const open = openUtf8Document(uri);
+    if (open) {
+      const text = open.getText();
+      return text.includes('\0')
+        ? fail('INVALID_ENCODING', 'the file contains NUL bytes, so it is binary')
+        : { ok: true, value: { text, bom: open.encoding === 'utf8bom', version: { document: open, version: open.version } } };
+    }
     let bytes: Uint8Array;
     try {
       bytes = await vscode.workspace.fs.readFile(uri);
@@ -113,22 +119,20 @@ export class WorkspaceFileStore implements FileStore {
   }
 
   async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
-    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
-    if (writes.length !== changes.length) {
-      return fail('WRITE_FAILED', 'creating, deleting and moving files is not available in the editor yet; only updates are');
-    }
     await this.options.hooks?.beforeCommit?.(changes, this.options.cancellation);
-    return withDocumentLocks(writes.map(lockKey), () => this.commitInTurn(writes));
+    return withDocumentLocks(changes.flatMap(lockKeys), () => this.commitInTurn(changes));
   }
 
   /**
-   * Re-checks every version, applies the edit and saves while no other request of
-   * this host can commit to these documents, so each sees the others' results whole.
+   * Re-checks every version (and that each path to create is free), applies the edit
+   * and saves while no other request of this host can commit to these documents, so
+   * each sees the others' results whole.
    */
-  private async commitInTurn(writes: readonly PlannedUpdate[]): Promise<StoreResult<void>> {
+  private async commitInTurn(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
     if (this.options.cancellation?.isCancellationRequested) {
       return fail('CANCELLED', 'the request was cancelled before anything was written');
     }
+    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
     const documents: vscode.TextDocument[] = [];
     for (const write of writes) {
       const current = await this.currentDocument(write);
@@ -137,8 +141,12 @@ export class WorkspaceFileStore implements FileStore {
       }
       documents.push(current.value);
     }
+    const operations = await this.fileOperations(changes);
+    if (!operations.ok) {
+      return operations;
+    }
     const wasDirty = documents.map((document) => document.isDirty);
-    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents);
+    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents, operations.value);
     if (!applied.ok) {
       return applied;
     }
@@ -146,10 +154,45 @@ export class WorkspaceFileStore implements FileStore {
     return { ok: true, value: undefined };
   }
 
-  private async applyWrites(writes: readonly PlannedUpdate[], documents: readonly vscode.TextDocument[]): Promise<StoreResult<void>> {
+  /**
+   * The file operations of a commit (a patch's added, deleted and moved files), as
+   * entries of the same WorkspaceEdit, once each is checked again: a file to remove
+   * still holds the text it was planned from, and a path to create is still free. A
+   * moved file is created with its new text and its old path deleted, so the edit
+   * stays one undo step.
+   */
+  private async fileOperations(changes: readonly PlannedChange[]): Promise<StoreResult<((edit: vscode.WorkspaceEdit) => void)[]>> {
+    const entries: ((edit: vscode.WorkspaceEdit) => void)[] = [];
+    for (const change of changes) {
+      if (change.kind === 'update') {
+        continue;
+      }
+      const removed = change.kind === 'add' ? undefined : await this.currentDocument({ path: change.kind === 'move' ? change.from : change.path, original: change.original });
+      if (removed && !removed.ok) {
+        return removed;
+      }
+      if (change.kind !== 'delete') {
+        const taken = await this.stat(change.path);
+        if (taken.ok) {
+          return { ...fail('FILE_EXISTS', `${this.options.displayPath(change.path)} was created after the plan was made`), path: change.path };
+        }
+        const contents = new TextEncoder().encode(`${change.bom ? '\uFEFF' : ''}${change.text}`);
+        entries.push((edit) => edit.createFile(vscode.Uri.file(change.path), { overwrite: false, contents }));
+      }
+      if (removed) {
+        entries.push((edit) => edit.deleteFile(removed.value.uri, { ignoreIfNotExists: false }));
+      }
+    }
+    return { ok: true, value: entries };
+  }
+
+  private async applyWrites(
+    writes: readonly PlannedUpdate[], documents: readonly vscode.TextDocument[], operations: readonly ((edit: vscode.WorkspaceEdit) => void)[],
+  ): Promise<StoreResult<void>> {
     const checkedVersions = documents.map((document) => document.version);
     const edit = new vscode.WorkspaceEdit();
     writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
+    operations.forEach((addOperation) => addOperation(edit));
     if (edit.size === 0) {
       return { ok: true, value: undefined };
     }
@@ -163,7 +206,7 @@ export class WorkspaceFileStore implements FileStore {
   }
 
   /** The document to edit, or STALE_CONTENT when it changed since it was read. */
-  private async currentDocument(write: PlannedUpdate): Promise<StoreResult<vscode.TextDocument>> {
+  private async currentDocument(write: Pick<PlannedUpdate, 'path' | 'original'>): Promise<StoreResult<vscode.TextDocument>> {
     const token = write.original.version;
     const shown = this.options.displayPath(write.path);
     if (!isDocumentVersion(token)) {
@@ -186,12 +229,13 @@ export class WorkspaceFileStore implements FileStore {
       : fail('STALE_CONTENT', `${shown} changed after it was read`);
   }
 
+  /**
+   * The engine's spans, as they are: the document holds the text they were planned on (its
+   * version was just checked). A change without spans replaces the whole text.
+   */
   private addReplacement(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, write: PlannedUpdate): void {
-    const before = document.getText();
-    if (before === write.text) {
-      return;
-    }
-    for (const span of changedSpans(before, write.text)) {
+    const spans = write.spans ?? [{ start: 0, end: write.original.text.length, text: write.text }];
+    for (const span of spans) {
       edit.replace(document.uri, new vscode.Range(document.positionAt(span.start), document.positionAt(span.end)), span.text);
     }
   }
@@ -249,10 +293,25 @@ export class WorkspaceFileStore implements FileStore {
   }
 }
 
-/** Requests that touch the same document share its key, whichever way the path was spelled. */
-function lockKey(write: PlannedUpdate): string {
-  const token = write.original.version;
-  return (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(write.path)).toString();
+/**
+ * The document, when an editor holds it open and decoded it as UTF-8: its text and its
+ * encoding (with or without a BOM) are known, so the file need not be read again.
+ */
+function openUtf8Document(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === key);
+  return document && (document.encoding === 'utf8' || document.encoding === 'utf8bom') ? document : undefined;
+}
+
+/** Requests that touch the same document share its key, whichever way the path was spelled; a path to create is keyed by itself. */
+function lockKeys(change: PlannedChange): string[] {
+  const created = vscode.Uri.file(change.path).toString();
+  if (change.kind === 'add') {
+    return [created];
+  }
+  const token = change.original.version;
+  const read = (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(change.kind === 'move' ? change.from : change.path)).toString();
+  return change.kind === 'move' ? [read, created] : [read];
 }
 
 /** VS Code reports a FIFO, socket or device as FileType.Unknown: neither a file nor a directory. */

@@ -58,37 +58,3 @@ export async function openDocument(uri: vscode.Uri): Promise<vscode.TextDocument
     return undefined;
   }
 }
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-
-/**
- * For a path that does not exist: the file in its parent directory whose name
- * is closest to the requested one (most often the file that was meant).
- */
-export async function nearestSibling(missingPath: string): Promise<vscode.Uri | undefined> {
-  const directory = vscode.Uri.file(path.dirname(missingPath));
-  let entries: [string, vscode.FileType][];
-  try {
-    entries = await vscode.workspace.fs.readDirectory(directory);
-  } catch {
-    return undefined;
-  }
-  const wanted = path.basename(missingPath);
-  const files = entries.filter(([, type]) => (type & vscode.FileType.File) !== 0).map(([name]) => name);
-  if (files.length === 0) {
-    return undefined;
-  }
-  const ranked = files.map((name) => ({ name, distance: editDistance(name, wanted) }));
-  const closest = ranked.reduce((best, candidate) => (candidate.distance < best.distance ? candidate : best));
-  return vscode.Uri.joinPath(directory, closest.name);
-}

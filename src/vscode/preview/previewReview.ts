@@ -29,6 +29,9 @@ function denied(detail: string): ReviewResult {
 }
 
 export async function reviewInRefactorPreview(plan: RequestPlan): Promise<ReviewResult> {
+  if (plan.files.some((file) => file.operation !== undefined && file.operation !== 'update')) {
+    return { ok: false, code: 'WRITE_FAILED', detail: 'the Refactor Preview does not show added, deleted or moved files yet; apply the patch without the preview, or check it with a dry run' };
+  }
   const files = await previewFiles(plan);
   // Not flagged as a refactoring: VS Code would then save every file involved, even buffers that
   // had unsaved work before, and the save-after-edit setting decides that for every commit.

@@ -8,14 +8,14 @@
  * the documents afterwards, and a request is all or nothing.
  */
 import * as vscode from 'vscode';
-import { type Edit, oldStringExcerpt, type PlannedFile, type RequestPlan } from '../../core/index';
-import { labelledChanges, type LabelledChange } from './labelledChanges';
+import { type Edit, oldStringExcerpt, type PlannedFile, type ReplacedSpan, type RequestPlan } from '../../core/index';
 
 export interface PreviewFile {
   readonly planned: PlannedFile;
   readonly edits: readonly Edit[];
   readonly document: vscode.TextDocument;
-  readonly changes: readonly LabelledChange[];
+  /** One change per edit, as the engine placed it (edits that rewrote each other's text share one). */
+  readonly changes: readonly ReplacedSpan[];
 }
 
 export interface PreviewEntry {
@@ -32,7 +32,7 @@ function quoted(value: string | undefined): string {
 }
 
 /** "Edit 2: “old” → “new”", or "Edits 1, 3" when edits rewrote each other's text. */
-export function changeLabel(change: LabelledChange, edits: readonly Edit[]): string {
+export function changeLabel(change: ReplacedSpan, edits: readonly Edit[]): string {
   if (change.edits.length === 1) {
     const index = change.edits[0];
     return `Edit ${index + 1}: ${quoted(edits[index]?.old_string)} → ${quoted(edits[index]?.new_string)}`;
@@ -51,7 +51,7 @@ export async function previewFiles(plan: RequestPlan): Promise<PreviewFile[]> {
       planned,
       edits,
       document: await vscode.workspace.openTextDocument(vscode.Uri.file(planned.path)),
-      changes: labelledChanges(planned.original.text, planned.newText, edits),
+      changes: planned.spans,
     };
   }));
 }

@@ -5,7 +5,7 @@
  * ahead of the failure it supersedes.
  */
 import * as vscode from 'vscode';
-import type { ErrorCode } from '../../core/index';
+import { userChoseOutcome } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
 import type { Services } from '../run/services';
 import { affectsSetting } from '../platform/settings';
@@ -15,9 +15,6 @@ import { failureRef, type Failure } from './failure';
 import { FailureRegistry } from './failureRegistry';
 import { draftFailures } from './placement';
 import { quickFixesFor } from './quickFixes';
-
-/** The user's own decisions: nothing in the files needs review. */
-const NOT_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['CANCELLED', 'USER_DENIED']);
 
 /** The absolute paths a finished request concerns: those the engine resolved, and those its response names (resolved as the engine resolves them). */
 function targetsOf(record: RequestRecord): string[] {
@@ -65,7 +62,11 @@ export class FailureFeed implements vscode.Disposable {
       this.failures.clearTargets(targets);
       return;
     }
-    if (NOT_PROBLEMS.has(response.error_code)) {
+    if (userChoseOutcome(response)) {
+      return;
+    }
+    if (record.origin && (response.validation_issues?.length ?? 0) > 0) {
+      // The request file's own markers show each of these problems on its field: shown once.
       return;
     }
     const failed = { ...record, envelope: response, targets };

@@ -2,7 +2,7 @@
  * The hover on a Multi-Edit problem: what the edit expected (old_string) against what
  * the file has at the closest match, line by line, whitespace made visible, under the
  * problem's message and cause, with links to compare them in a diff editor or open
- * the request.
+ * the request. A syntax regression shows the would-be lines instead.
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/ids';
@@ -27,17 +27,52 @@ function lineByLine(expected: string, actual: string): string {
     if (line < actualLines.length) lines.push(`+ ${visibleWhitespace(actualLines[line])}`);
   }
   if (pairs > MAX_HOVER_LINES) lines.push(`  … ${vscode.l10n.t('{0} more lines', pairs - MAX_HOVER_LINES)}`);
-  const body = lines.join('\n');
-  const fence = '`'.repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((run) => run[0].length + 1)));
-  return `${fence}diff\n${body}\n${fence}`;
+  return fenced(lines.join('\n')).replace(/^(`+)\n/, '$1diff\n');
 }
 
 function commandLink(title: string, command: string, failure: Failure): string {
   return `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([failureRef(failure)]))})`;
 }
 
+function fenced(body: string): string {
+  const fence = '`'.repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+  return `${fence}\n${body}\n${fence}`;
+}
+
+/**
+ * A refused edit that would break the file's syntax: the lines as they would have been
+ * written (the envelope's snippet), numbered, with each new error's line marked.
+ */
+function syntaxHover(failure: Failure): vscode.MarkdownString | undefined {
+  const { envelope } = failure.request;
+  const isLead = failure.editIndex === envelope.edit_index && failure.fileIndex === (envelope.file_index ?? 0);
+  const snippet = envelope.context?.snippet;
+  const startLine = envelope.context?.start_line;
+  if (failure.status !== 'failed' || failure.code !== 'SYNTAX_REGRESSION' || !isLead || snippet === undefined || startLine === undefined) {
+    return undefined;
+  }
+  const errorLines = new Set((envelope.context?.syntax_errors ?? []).map((error) => error.line));
+  const lines = snippet.replace(/\r?\n$/, '').split(/\r?\n/);
+  const width = String(startLine + lines.length - 1).length;
+  const body = lines.map((text, index) => {
+    const line = startLine + index;
+    return `${errorLines.has(line) ? '>' : ' '} ${String(line).padStart(width)}  ${text}`;
+  }).join('\n');
+  const markdown = new vscode.MarkdownString(undefined, true);
+  markdown.isTrusted = { enabledCommands: [COMMANDS.applyAnyway, COMMANDS.openFailedRequest] };
+  markdown.appendMarkdown(`**${vscode.l10n.t('Edit {0}: the file as it would be written, lines {1}-{2} (> marks a new syntax error)', (failure.editIndex ?? 0) + 1, startLine, startLine + lines.length - 1)}**\n\n`);
+  markdown.appendMarkdown(`${fenced(body)}\n\n`);
+  markdown.appendMarkdown(`${commandLink(`$(warning) ${vscode.l10n.t('Apply anyway')}`, COMMANDS.applyAnyway, failure)} · `
+    + commandLink(`$(go-to-file) ${vscode.l10n.t('Open the failed request')}`, COMMANDS.openFailedRequest, failure));
+  return markdown;
+}
+
 /** The cause is in the problem's own message, just above in the same hover; this adds the text itself. */
 export function failureHover(failure: Failure, document: vscode.TextDocument): vscode.MarkdownString | undefined {
+  const syntax = syntaxHover(failure);
+  if (syntax) {
+    return syntax;
+  }
   const nearMiss = nearMissComparisonOf(failure, document);
   if (!nearMiss) {
     return undefined;

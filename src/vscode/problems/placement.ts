@@ -3,15 +3,16 @@
  * failed file or request), placed where the user can see what went wrong, and
  * one Information draft per skipped edit, on the failure it waits for.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { codeInfo, type Edit, type EditStatus, type ErrorCode, type ErrorEnvelope } from '../../core/index';
-import { absoluteTarget, isFile, nearestSibling, openDocument } from '../platform/workspacePaths';
+import { codeInfo, type Edit, type EditStatus, type EnvelopeContext, type ErrorCode, type ErrorEnvelope, fileIndexOfStatus, isLeadStatus, leadFileIndex } from '../../core/index';
+import { absoluteTarget, isFile, openDocument } from '../platform/workspacePaths';
 import type { FailedRequest, FailureDraft, Placement } from './failure';
 import { closestMatchRange, occurrences, spanFrom } from './locate';
 
 /** Codes about one edit's old_string: these sit on the text they concern. */
 const EDIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'MATCH_NOT_FOUND', 'AMBIGUOUS_MATCH', 'DUPLICATE_OLD_STRING', 'NO_OP_EDIT', 'EMPTY_OLD_STRING',
+  'MATCH_NOT_FOUND', 'AMBIGUOUS_MATCH', 'DUPLICATE_OLD_STRING', 'NO_OP_EDIT', 'EMPTY_OLD_STRING', 'SYNTAX_REGRESSION',
 ]);
 /** Ambiguous matches located when the envelope reported none (a secondary failure). */
 const MAX_LOCATED_MATCHES = 1000;
@@ -28,6 +29,8 @@ interface Entry {
   readonly primary: boolean;
   /** For a skipped edit: the failed edits of its file it waits on. */
   readonly dependsOn?: readonly number[];
+  /** For a missing file: the names beside it closest to its name, closest first, as the engine found them. */
+  readonly nearbyNames?: readonly string[];
 }
 
 type Request = FailedRequest;
@@ -36,9 +39,13 @@ function editOf(request: Request, entry: Entry): Edit | undefined {
   return entry.editIndex === undefined ? undefined : request.request?.files[entry.fileIndex ?? 0]?.edits[entry.editIndex];
 }
 
+function nearbyNamesOf(context: EnvelopeContext | undefined): Pick<Entry, 'nearbyNames'> {
+  return context?.nearby_names ? { nearbyNames: context.nearby_names } : {};
+}
+
 function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
-  const fileIndex = status.file_index ?? envelope.file_index ?? 0;
-  const primary = status.status === 'failed' && fileIndex === (envelope.file_index ?? 0) && status.edit_index === envelope.edit_index;
+  const fileIndex = fileIndexOfStatus(status, envelope);
+  const primary = isLeadStatus(status, envelope);
   return {
     status: status.status,
     code: status.error_code ?? envelope.error_code,
@@ -48,6 +55,7 @@ function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
     message: status.message,
     primary,
     ...(status.depends_on ? { dependsOn: status.depends_on } : {}),
+    ...nearbyNamesOf(primary ? envelope.context : status.context),
   };
 }
 
@@ -63,6 +71,7 @@ function entriesOf(envelope: ErrorEnvelope): Entry[] {
       ...(envelope.file_path !== undefined ? { filePath: envelope.file_path } : {}),
       message: envelope.message,
       primary: true,
+      ...nearbyNamesOf(envelope.context),
     });
   }
   return entries;
@@ -74,7 +83,7 @@ function requestedPath(request: Request, entry: Entry): string | undefined {
     return entry.filePath;
   }
   const fileIndex = entry.fileIndex ?? 0;
-  if (fileIndex === (request.envelope.file_index ?? 0) && request.envelope.file_path !== undefined) {
+  if (fileIndex === leadFileIndex(request.envelope) && request.envelope.file_path !== undefined) {
     return request.envelope.file_path;
   }
   return request.request?.files[fileIndex]?.filePath;
@@ -148,8 +157,9 @@ async function fileLevelPlacement(request: Request, entry: Entry, rawPath: strin
   if (placement || entry.code !== 'FILE_NOT_FOUND' || target === undefined) {
     return placement;
   }
-  const sibling = await nearestSibling(target);
-  return sibling ? { uri: sibling, range: new vscode.Range(0, 0, 0, 0), matches: [] } : undefined;
+  const closest = entry.nearbyNames?.[0];
+  const sibling = closest === undefined ? undefined : vscode.Uri.file(path.join(path.dirname(target), closest));
+  return sibling && await isFile(sibling) ? { uri: sibling, range: new vscode.Range(0, 0, 0, 0), matches: [] } : undefined;
 }
 
 async function placeFailure(request: Request, entry: Entry): Promise<Placement | undefined> {

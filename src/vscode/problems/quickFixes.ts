@@ -35,6 +35,9 @@ export function quickFixesFor(failure: Failure): QuickFix[] {
   if (comparable) {
     fixes.push({ title: localized('Compare edit {0}\'s old_string with the file', (failure.editIndex ?? 0) + 1), command: COMMANDS.compareWithFile, preferred: true, scope: 'failure' });
   }
+  if (failed && failure.code === 'SYNTAX_REGRESSION') {
+    fixes.push({ title: localized('Apply anyway'), command: COMMANDS.applyAnyway, preferred: false, scope: 'request' });
+  }
   // Fixing the request comes before running it again: a re-run of the same request fails the same way
   // unless the file changed since.
   fixes.push({ title: localized('Open the failed request'), command: COMMANDS.openFailedRequest, preferred: false, scope: 'request' });

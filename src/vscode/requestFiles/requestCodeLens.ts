@@ -3,7 +3,7 @@
  * here, its last outcome ("Applied 3 edits", or the error code), which opens the problems.
  */
 import * as vscode from 'vscode';
-import { COMMANDS, REQUEST_FILE_GLOB } from '../platform/ids';
+import { COMMANDS, PATCH_FILE_GLOB, REQUEST_FILE_GLOB } from '../platform/ids';
 import { NearMissActions } from './nearMissActions';
 import type { RequestFileMarkers } from './requestFileMarkers';
 
@@ -35,7 +35,7 @@ export class RequestCodeLens implements vscode.CodeLensProvider {
 export function registerRequestFiles(context: vscode.ExtensionContext, markers: RequestFileMarkers): void {
   context.subscriptions.push(
     markers,
-    vscode.languages.registerCodeLensProvider({ pattern: `**/${REQUEST_FILE_GLOB}` }, new RequestCodeLens(markers)),
+    vscode.languages.registerCodeLensProvider([{ pattern: `**/${REQUEST_FILE_GLOB}` }, { pattern: `**/${PATCH_FILE_GLOB}` }], new RequestCodeLens(markers)),
     vscode.languages.registerCodeActionsProvider({ pattern: `**/${REQUEST_FILE_GLOB}` }, new NearMissActions(markers), NearMissActions.metadata),
   );
 }

@@ -5,7 +5,7 @@
  * the JSON as the file is edited, and clear when the request runs again.
  */
 import * as vscode from 'vscode';
-import { answersForOneFile, type ErrorCode, type ErrorEnvelope, errorDocLink } from '../../core/index';
+import { answersForOneFile, type ErrorCode, type ErrorEnvelope, errorDocLink, fileIndexOfStatus, isLeadStatus, userChoseOutcome } from '../../core/index';
 import { REQUEST_MARKER_SOURCE } from '../platform/ids';
 import type { Services } from '../run/services';
 import { diagnosticMessage } from '../problems/message';
@@ -15,7 +15,6 @@ import { type NearMissFix, nearMissFixFor } from './nearMissFix';
 
 
 /** Codes not worth a marker: the user chose them. */
-const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
 
 export interface RequestMarker {
   readonly path: JsonPath;
@@ -24,6 +23,14 @@ export interface RequestMarker {
   readonly message: string;
   /** What a quick fix on it rewrites in the request, for a near miss that has one. */
   readonly fix?: NearMissFix;
+  /** A patch file: the 1-based line of the patch the problem is at (the JSON path says nothing there). */
+  readonly patchLine?: number;
+}
+
+/** The patch line of a file operation, or of one of its hunks, in a patch request. */
+function patchLineOf(record: RequestRecord, fileIndex: number | undefined, editIndex?: number): number | undefined {
+  const file = record.request?.files[fileIndex ?? 0];
+  return (editIndex === undefined ? undefined : file?.hunks?.[editIndex]?.patchLine) ?? file?.patchLine;
 }
 
 function filePrefix(record: RequestRecord, fileIndex: number | undefined): JsonPath {
@@ -35,26 +42,31 @@ export function requestMarkers(record: RequestRecord, envelope: ErrorEnvelope): 
   const multiFile = !answersForOneFile(record.tool);
   const marker = (path: JsonPath, severity: vscode.DiagnosticSeverity, code: ErrorCode, message: string): RequestMarker => ({ path, severity, code, message });
   if (envelope.validation_issues && envelope.validation_issues.length > 0) {
-    return envelope.validation_issues.map((issue) => marker(issue.path, vscode.DiagnosticSeverity.Error, envelope.error_code, `${issue.field}: ${issue.message}`));
+    return envelope.validation_issues.map((issue) => ({
+      ...marker(issue.path, vscode.DiagnosticSeverity.Error, envelope.error_code, `${issue.field}: ${issue.message}`),
+      ...(issue.patch_line !== undefined ? { patchLine: issue.patch_line } : {}),
+    }));
   }
   const markers = envelope.edit_status.map((status) => {
-    const fileIndex = status.file_index ?? envelope.file_index;
+    const fileIndex = fileIndexOfStatus(status, envelope);
     const failed = status.status === 'failed';
-    const lead = failed && status.edit_index === envelope.edit_index && fileIndex === envelope.file_index;
+    const lead = isLeadStatus(status, envelope);
     const diagnosis = lead ? envelope.diagnosis : status.diagnosis;
     const message = diagnosticMessage({
       editIndex: status.edit_index,
-      ...(multiFile ? { fileNumber: (fileIndex ?? 0) + 1 } : {}),
+      ...(multiFile ? { fileNumber: fileIndex + 1 } : {}),
       label: failed ? status.error_code ?? envelope.error_code : vscode.l10n.t('skipped'),
       message: status.message,
       ...(diagnosis ? { diagnosis } : {}),
       hints: [],
     });
     const editPath = [...filePrefix(record, fileIndex), 'edits', status.edit_index];
-    const fix = failed ? nearMissFixFor(diagnosis, editPath, status.file_path ?? envelope.file_path) : undefined;
+    const patchLine = patchLineOf(record, fileIndex, status.edit_index);
+    const fix = failed && patchLine === undefined ? nearMissFixFor(diagnosis, editPath, status.file_path ?? envelope.file_path) : undefined;
     return {
       ...marker([...editPath, 'old_string'], failed ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Information, status.error_code ?? envelope.error_code, message),
       ...(fix ? { fix } : {}),
+      ...(patchLine !== undefined ? { patchLine } : {}),
     };
   });
   if (!envelope.edit_status.some((status) => status.status === 'failed')) {
@@ -67,7 +79,8 @@ export function requestMarkers(record: RequestRecord, envelope: ErrorEnvelope): 
       message: envelope.message,
       hints: [],
     });
-    markers.unshift(marker(path, vscode.DiagnosticSeverity.Error, envelope.error_code, message));
+    const patchLine = patchLineOf(record, envelope.file_index);
+    markers.unshift({ ...marker(path, vscode.DiagnosticSeverity.Error, envelope.error_code, message), ...(patchLine !== undefined ? { patchLine } : {}) });
   }
   return markers;
 }
@@ -81,6 +94,12 @@ export function markerRange(document: vscode.TextDocument, base: number, json: s
   const start = document.positionAt(base + (span.exact && span.key ? span.key.start : span.start));
   const end = document.positionAt(base + span.end);
   return span.exact || start.line === end.line ? new vscode.Range(start, end) : new vscode.Range(start, document.lineAt(start.line).range.end);
+}
+
+/** A line of a patch that starts at `base` in `document`, clamped to the document. */
+function patchLineRange(document: vscode.TextDocument, base: number, patchLine: number): vscode.Range {
+  const line = Math.min(document.positionAt(base).line + patchLine - 1, document.lineCount - 1);
+  return document.lineAt(line).range;
 }
 
 interface MarkedRequest {
@@ -147,7 +166,7 @@ export class RequestFileMarkers implements vscode.Disposable {
       return;
     }
     const document = await vscode.workspace.openTextDocument(origin.uri);
-    const failed = !response.success && !USER_CHOICES.has(response.error_code);
+    const failed = !response.success && !userChoseOutcome(response);
     const markers = failed ? requestMarkers(record, response) : [];
     const whole = origin.range.start.isEqual(new vscode.Position(0, 0)) && origin.range.end.isEqual(document.lineAt(document.lineCount - 1).range.end);
     const marked = { record, markers, wholeDocument: whole };
@@ -161,7 +180,8 @@ export class RequestFileMarkers implements vscode.Disposable {
     const base = range ? document.offsetAt(range.start) : 0;
     const json = document.getText(range);
     this.collection.set(document.uri, marked.markers.map((marker) => {
-      const diagnostic = new vscode.Diagnostic(markerRange(document, base, json, marker.path), marker.message, marker.severity);
+      const at = marker.patchLine === undefined ? markerRange(document, base, json, marker.path) : patchLineRange(document, base, marker.patchLine);
+      const diagnostic = new vscode.Diagnostic(at, marker.message, marker.severity);
       diagnostic.source = REQUEST_MARKER_SOURCE;
       diagnostic.code = { value: marker.code, target: vscode.Uri.parse(errorDocLink(marker.code)) };
       return diagnostic;

@@ -4,7 +4,7 @@
  * Not translated: the log is read with the envelopes, in their language.
  */
 import * as vscode from 'vscode';
-import { plural } from '../../core/index';
+import { plural, userChoseOutcome } from '../../core/index';
 import type { RequestRecord } from './requestRecord';
 import { summarizeRequest, type RequestSummary } from './requestSummary';
 import { OUTPUT_CHANNEL_NAME } from '../platform/ids';
@@ -53,7 +53,7 @@ export function logOutcome(log: vscode.LogOutputChannel, outcome: OutcomeRecord)
   const { response } = outcome.record;
   if (response.success) {
     log.info(line);
-  } else if (response.category === 'internal' && response.error_code !== 'CANCELLED') {
+  } else if (response.category === 'internal' && !userChoseOutcome(response)) {
     log.error(line);
   } else {
     log.warn(line);

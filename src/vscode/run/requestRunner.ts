@@ -34,7 +34,7 @@ export interface RequestRunnerDeps {
   readonly bus: RequestBus;
   readonly log: vscode.LogOutputChannel;
   readonly settings: SettingsReader;
-  readonly hooks: StoreHooks;
+  readonly hooks?: StoreHooks;
   /** Parses edited files for the syntax gate. */
   readonly syntaxChecker: SyntaxChecker;
 }
@@ -101,7 +101,7 @@ export class RequestRunner {
         saveAfterEdit: settings.saveAfterEdit,
         displayPath,
         cancellation,
-        hooks: this.deps.hooks,
+        ...(this.deps.hooks ? { hooks: this.deps.hooks } : {}),
         log: this.deps.log,
         ...(review ? { review } : {}),
       }),

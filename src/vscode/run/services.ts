@@ -19,8 +19,8 @@ export interface Services {
   readonly settings: SettingsReader;
   /** The last request that changed files, for Undo Last Request and the status bar. */
   readonly lastEdit: LastEdit;
-  /** Seams for the integration tests (empty in normal use). */
-  readonly storeHooks: StoreHooks;
+  /** The commit hook of the integration tests; absent unless the host runs them. */
+  readonly storeHooks?: StoreHooks;
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
@@ -28,7 +28,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const bus = new RequestBus();
   context.subscriptions.push(log, bus);
   const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
-  const storeHooks: StoreHooks = {};
+  // The commit hook exists only when the host runs the extension's tests.
+  const storeHooks: StoreHooks | undefined = context.extensionMode === vscode.ExtensionMode.Test ? {} : undefined;
   const syntaxChecker = fileSyntaxChecker({
     wasmDirectory: treeSitterWasmDirectory(),
     onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),

@@ -5,7 +5,7 @@
  * hides it.
  */
 import * as vscode from 'vscode';
-import type { EngineResponse } from '../../core/index';
+import { type EngineResponse, userChoseOutcome } from '../../core/index';
 import { COMMANDS, DIAGNOSTIC_SOURCE, REQUEST_MARKER_SOURCE } from '../platform/ids';
 import type { Services } from '../run/services';
 import { affectsSetting } from '../platform/settings';
@@ -15,7 +15,6 @@ const STATUS_ITEM_ID = 'multiEdit.status';
 const SHOW_PROBLEMS = 'workbench.actions.view.problems';
 
 /** Outcomes the user chose: shown without the error mark. */
-const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
 
 /** Every Multi-Edit problem the Problems panel lists: in the edited files and in request files. */
 export function countOpenProblems(): number {
@@ -33,7 +32,7 @@ function outcomeText(response: EngineResponse, undone: boolean): string {
     }
     return response.dry_run ? `$(check) ${vscode.l10n.t('{0} (dry run)', editsLabel(edits))}` : `$(check) ${editsLabel(edits)}`;
   }
-  return `${USER_CHOICES.has(response.error_code) ? '$(circle-slash)' : '$(error)'} ${response.error_code}`;
+  return `${userChoseOutcome(response) ? '$(circle-slash)' : '$(error)'} ${response.error_code}`;
 }
 
 function problemsLabel(problems: number): string {
@@ -74,7 +73,7 @@ export class MultiEditStatus implements vscode.Disposable {
     this.item.text = parts.join('  ');
     this.item.tooltip = this.tooltip(last, problems);
     this.item.accessibilityInformation = { label: [last ? last.summary : '', problemsLabel(problems)].filter(Boolean).join('. ') };
-    const failed = last !== undefined && !last.success && !USER_CHOICES.has(last.error_code);
+    const failed = last !== undefined && !last.success && !userChoseOutcome(last);
     this.item.command = problems > 0 || failed
       ? { command: SHOW_PROBLEMS, title: vscode.l10n.t('Show Problems') }
       : { command: COMMANDS.showLastEnvelope, title: vscode.l10n.t('Show Last Response') };

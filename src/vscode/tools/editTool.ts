@@ -5,7 +5,7 @@
  * Copilot keeps only the message of a thrown error, and the envelope is the point.
  */
 import * as vscode from 'vscode';
-import { formatForModel, parseRequest, type ToolName } from '../../core/index';
+import { formatForModel, parseRequest, RepeatedFailures, type ToolName } from '../../core/index';
 import { leadsOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
 import { editsLabel, filesLabel } from '../platform/counts';
 import type { Services } from '../run/services';
@@ -30,7 +30,8 @@ export function confirmationReason(settings: MultiEditSettings, outsideTargets: 
 export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
   protected abstract readonly name: ToolName;
 
-  constructor(protected readonly services: Services) {}
+  /** The tools of one window are one session for the loop breaker: a failure repeated there escalates. */
+  constructor(protected readonly services: Services, private readonly repeats: RepeatedFailures = new RepeatedFailures()) {}
 
   /** The progress line shown while the tool runs. */
   protected abstract invocationMessage(request: RequestSummary): string;
@@ -62,7 +63,8 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
     // are allowed for this call; under "never" nobody was asked, and they stay refused.
     const outsideWorkspaceConfirmed = this.services.settings.current().confirmation !== 'never';
     const record = await this.services.runner.run(this.name, options.input, { source: 'tool', token, outsideWorkspaceConfirmed });
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(formatForModel(record.response))]);
+    const response = this.repeats.note(this.name, options.input, record.response);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(formatForModel(response))]);
   }
 
   /** The requested paths outside every workspace folder, as named or through a symbolic link that leads out. */
@@ -83,6 +85,21 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
 export function describeTarget(file: RequestedFile): string {
   const target = absoluteTarget(file.filePath);
   return target === undefined ? file.filePath : displayPath(target);
+}
+
+/** Files named in a progress message before "and N more". */
+const NAMED_FILES = 3;
+
+/** "a.ts, b.ts, c.ts and 2 more": the request's first files by name. */
+export function namedFiles(request: RequestSummary): string {
+  const named = request.files.slice(0, NAMED_FILES).map(describeTarget);
+  const more = request.files.length - named.length;
+  return more > 0 ? vscode.l10n.t('{0} and {1} more', named.join(', '), more) : named.join(', ');
+}
+
+/** The progress line of a request: "Applying …", or "Checking … (dry run)". */
+export function progressLine(request: RequestSummary, scope: string): string {
+  return request.dryRun ? vscode.l10n.t('Checking {0} (dry run)', scope) : vscode.l10n.t('Applying {0}', scope);
 }
 
 function confirmationMessages(request: RequestSummary, outside: ReadonlySet<string>, reason: Exclude<ConfirmationReason, undefined>): vscode.LanguageModelToolConfirmationMessages {

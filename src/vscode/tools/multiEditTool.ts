@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { TOOL_MULTI_EDIT } from '../../core/index';
 import { editsLabel } from '../platform/counts';
-import { describeTarget, EditTool } from './editTool';
+import { describeTarget, EditTool, progressLine } from './editTool';
 import type { RequestSummary } from '../run/requestSummary';
 
 export class MultiEditTool extends EditTool {
@@ -11,7 +11,6 @@ export class MultiEditTool extends EditTool {
   protected invocationMessage(request: RequestSummary): string {
     const file = request.files[0];
     const target = file === undefined ? vscode.l10n.t('a file') : describeTarget(file);
-    const edits = editsLabel(request.totalEdits);
-    return request.dryRun ? vscode.l10n.t('Checking {0} to {1} (dry run)', edits, target) : vscode.l10n.t('Applying {0} to {1}', edits, target);
+    return progressLine(request, vscode.l10n.t('{0} to {1}', editsLabel(request.totalEdits), target));
   }
 }

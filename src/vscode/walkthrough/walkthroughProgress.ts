@@ -7,6 +7,7 @@
  * remembers a completed step, so each is marked once per session.
  */
 import * as vscode from 'vscode';
+import { userChoseOutcome } from '../../core/index';
 import { EXTENSION_ID } from '../platform/ids';
 import type { Services } from '../run/services';
 
@@ -24,8 +25,6 @@ const STEP_OF_KEY: Record<string, string> = {
 };
 const WALKTHROUGH_ID = 'getStarted';
 
-const USER_CHOICES = new Set(['CANCELLED', 'USER_DENIED']);
-
 export class WalkthroughProgress implements vscode.Disposable {
   private readonly done = new Set<string>();
   private readonly subscription: vscode.Disposable;
@@ -34,7 +33,7 @@ export class WalkthroughProgress implements vscode.Disposable {
     this.subscription = services.bus.onDidFinish(({ response }) => {
       if (response.success && !response.dry_run) {
         this.mark(WALKTHROUGH_KEYS.applied);
-      } else if (!response.success && !USER_CHOICES.has(response.error_code)) {
+      } else if (!response.success && !userChoseOutcome(response)) {
         this.mark(WALKTHROUGH_KEYS.problemShown);
       }
     });

@@ -59,6 +59,9 @@ function makeCase(next: Random, files: readonly string[]): Case {
   for (let index = 0; index < count; index++) {
     const source = pick(next, files);
     let text = fs.readFileSync(path.join(REPO_ROOT, source), 'utf8');
+    if (chance(next, 0.5)) {
+      text = withRepeatedBlock(next, text);
+    }
     if (chance(next, 0.25)) {
       text = text.replace(/\n/g, '\r\n');
     }
@@ -80,9 +83,23 @@ function makeCase(next: Random, files: readonly string[]): Case {
   if (chance(next, 0.3)) {
     const source = pick(next, files);
     const lines = fs.readFileSync(path.join(REPO_ROOT, source), 'utf8').split('\n').slice(0, 12);
-    after.set(`added/${path.basename(source)}`, Buffer.from(`${lines.join('\n')}\n`));
+    after.set(`dir0/added-${path.basename(source)}`, Buffer.from(`${lines.join('\n')}\n`));
   }
   return { before, after };
+}
+
+/**
+ * The text with a run of its lines copied twice more further down, as generated code
+ * and boilerplate repeat: a hunk inside one copy then has the same context as in the
+ * others, and only its line numbers say which one it means.
+ */
+function withRepeatedBlock(next: Random, text: string): string {
+  const lines = text.split('\n');
+  const from = Math.floor(next() * Math.max(1, lines.length - 10));
+  const block = lines.slice(from, from + 8);
+  const at = Math.min(lines.length, from + 8 + Math.floor(next() * 20));
+  lines.splice(at, 0, ...block, ...block);
+  return lines.join('\n');
 }
 
 /** 1-4 edits far enough apart: lines replaced, inserted (often copies of nearby lines) and deleted. */
@@ -167,6 +184,25 @@ function shiftLineNumbers(next: Random, patch: string): { patch: string; shifted
   return { patch: moved, shifted };
 }
 
+/** Whether some hunk's old lines (context and removed) occur more than once in its file as it was: its line numbers had to choose. */
+function hasRepeatedHunk(patch: string, before: Tree): boolean {
+  const sections = patch.split(/^diff --git a\/(\S+) /m);
+  for (let index = 1; index < sections.length; index += 2) {
+    const text = before.get(sections[index])?.toString('utf8');
+    if (text === undefined) {
+      continue;
+    }
+    for (const hunk of sections[index + 1].split(/^@@[^\n]*\n/m).slice(1)) {
+      const old = hunk.split('\n').filter((line) => line.startsWith(' ') || line.startsWith('-')).map((line) => line.slice(1)).join('\n');
+      const first = old === '' ? -1 : text.indexOf(old);
+      if (first !== -1 && text.indexOf(old, first + 1) !== -1) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 describe('multi-edit patch against git apply (differential)', function () {
   this.timeout(0);
 
@@ -176,7 +212,7 @@ describe('multi-edit patch against git apply (differential)', function () {
     let agreed = 0;
     let bothRefused = 0;
     let shiftedHunks = 0;
-    const constructs = { crlf: 0, noFinalNewline: 0, renames: 0, added: 0, deleted: 0 };
+    const constructs = { crlf: 0, noFinalNewline: 0, renames: 0, added: 0, deleted: 0, repeatedContext: 0 };
     try {
       for (let seed = 1; agreed < PATCHES && seed < PATCHES * 3; seed++) {
         const next = random(seed);
@@ -209,12 +245,13 @@ describe('multi-edit patch against git apply (differential)', function () {
         constructs.renames += patch.includes('\nrename from ') ? 1 : 0;
         constructs.added += patch.includes('\nnew file mode ') ? 1 : 0;
         constructs.deleted += patch.includes('\ndeleted file mode ') ? 1 : 0;
+        constructs.repeatedContext += hasRepeatedHunk(patch, testCase.before) ? 1 : 0;
         fs.rmSync(path.join(scratch, `${seed}`), { recursive: true, force: true });
       }
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
-    recordFigure('git apply differential: patches applied to identical bytes', `${agreed} (${bothRefused} refused by both; ${shiftedHunks} hunk headers shifted; with CRLF ${constructs.crlf}, no final newline ${constructs.noFinalNewline}, renames ${constructs.renames}, added files ${constructs.added}, deleted files ${constructs.deleted})`);
+    recordFigure('git apply differential: patches applied to identical bytes', `${agreed} (${bothRefused} refused by both; ${shiftedHunks} hunk headers shifted; with CRLF ${constructs.crlf}, no final newline ${constructs.noFinalNewline}, renames ${constructs.renames}, added files ${constructs.added}, deleted files ${constructs.deleted}, a hunk whose old lines occur more than once ${constructs.repeatedContext})`);
     assert.ok(agreed >= PATCHES, `only ${agreed} patches applied by both`);
     for (const [construct, count] of Object.entries(constructs)) {
       assert.ok(count > 0, `no generated patch had ${construct}`);

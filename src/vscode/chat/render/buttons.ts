@@ -5,7 +5,7 @@
  * from the editor are shown; the rest stay on the diagnostic.
  */
 import { COMMANDS } from '../../platform/ids';
-import type { ErrorEnvelope } from '../../../core/index';
+import { type ErrorEnvelope, isLeadPlace } from '../../../core/index';
 import { quickFixesFor } from '../../problems/quickFixes';
 import { failureRef, type Failure, type FailureRef } from '../../problems/failure';
 
@@ -23,7 +23,7 @@ const CHAT_FIXES: ReadonlySet<string> = new Set<string>([
 /** The failure the envelope's message, hints and context describe; else the first failed one. */
 export function leadingFailure(failures: readonly Failure[], envelope: ErrorEnvelope): Failure | undefined {
   const failed = failures.filter((failure) => failure.status === 'failed');
-  return failed.find((failure) => failure.fileIndex === (envelope.file_index ?? 0) && failure.editIndex === envelope.edit_index) ?? failed[0];
+  return failed.find((failure) => isLeadPlace(envelope, failure.fileIndex, failure.editIndex)) ?? failed[0];
 }
 
 /** `failures` are the shown failures of the request that produced `envelope`. */

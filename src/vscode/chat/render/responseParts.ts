@@ -3,7 +3,7 @@
  * to files and lines. No vscode import: the parts are plain data, unit-tested
  * against real envelopes; chatStream.ts writes them to a ChatResponseStream.
  */
-import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, plural, type SuccessResponse } from '../../../core/index';
+import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, isLeadStatus, plural, type SuccessResponse } from '../../../core/index';
 import { baseName, codeBlock, escapeMarkdown, inlineCode, languageOf } from './markdownText';
 import { localized } from '../../platform/localized';
 
@@ -100,12 +100,6 @@ function editLabel(status: Pick<EditStatus, 'edit_index' | 'file_index'>): strin
   return status.file_index === undefined ? `Edit ${status.edit_index + 1}` : `File ${status.file_index + 1}, ${edit}`;
 }
 
-function isPrimary(status: EditStatus, envelope: ErrorEnvelope): boolean {
-  return status.status === 'failed'
-    && (status.file_index ?? envelope.file_index ?? 0) === (envelope.file_index ?? 0)
-    && status.edit_index === envelope.edit_index;
-}
-
 /**
  * Anchors to where a failure sits: each reported match, else the line that differs (`differsAt`,
  * located by the diagnostics), else the snippet's lines, else the file.
@@ -162,7 +156,7 @@ function renderCause(parts: Parts, diagnosis: Diagnosis | undefined): void {
 
 function otherEntries(envelope: ErrorEnvelope): FailedEntry[] {
   return envelope.edit_status
-    .filter((status) => !isPrimary(status, envelope))
+    .filter((status) => !isLeadStatus(status, envelope))
     .map((status) => {
       const path = status.file_path ?? envelope.file_path;
       return {

@@ -1,0 +1,165 @@
+/**
+ * What the syntax gate costs, against the same runs with the gate off: one small edit
+ * over MCP on a 30 KB TypeScript file (a warm server, both servers taking turns call
+ * by call), and a cold `multi-edit apply` of 50 edits on a 1 MB TypeScript file (a new
+ * process each run: the parser's runtime and grammar load every time).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CLI_PATH } from './implementations';
+import { msText, ratioText, table } from './markdown';
+import { median, percentile, runNode } from './measure';
+import type { BenchSection } from './sections';
+import { sourceLines } from './workloads';
+
+const MCP_FILE_BYTES = 30 * 1024;
+/** The quick run (inside the unit tests) only checks that the section works: a small file, one run each. */
+const CLI_FILE_BYTES = { full: 1024 * 1024, quick: 64 * 1024 };
+const CLI_EDITS = 50;
+const MCP_CALLS = { full: 200, quick: 10 };
+const MCP_WARM_UP_CALLS = 10;
+const CLI_RUNS = { full: 15, quick: 1 };
+const MCP_TARGET = 1.3;
+const CLI_TARGET = 2.5;
+
+const GATES = ['off', 'refuse'] as const;
+type Gate = (typeof GATES)[number];
+
+export interface SyntaxGateFigures {
+  readonly mcp: { readonly fileBytes: number; readonly calls: number; readonly p50Ms: Record<Gate, number>; readonly p95Ms: Record<Gate, number> };
+  readonly cli: { readonly fileBytes: number; readonly edits: number; readonly runs: number; readonly medianMs: Record<Gate, number> };
+}
+
+interface Session {
+  readonly client: Client;
+  readonly file: string;
+  readonly samples: number[];
+}
+
+async function openSession(gate: Gate, root: string, text: string): Promise<Session> {
+  await mkdir(root, { recursive: true });
+  const file = join(root, 'small.ts');
+  await writeFile(file, text, 'utf8');
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp', '--root', root, '--syntax-check', gate], cwd: root, stderr: 'ignore' });
+  const client = new Client({ name: 'multi-edit-bench', version: '1.0.0' });
+  await client.connect(transport);
+  await client.listTools();
+  return { client, file, samples: [] };
+}
+
+async function timedEdit(session: Session, oldString: string, newString: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  const result = (await session.client.callTool({ name: 'multi_edit', arguments: { file_path: session.file, edits: [{ old_string: oldString, new_string: newString }] } })) as CallToolResult;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.isError) {
+    throw new Error(`syntax gate bench: the MCP call failed: ${JSON.stringify(result.content).slice(0, 300)}`);
+  }
+  return ms;
+}
+
+async function measureMcp(scratch: string, calls: number): Promise<SyntaxGateFigures['mcp']> {
+  const lines = sourceLines(MCP_FILE_BYTES);
+  const text = `${lines.join('\n')}\n`;
+  const line = lines[lines.length >> 1];
+  const edited = line.replace('compute(', 'recompute(');
+  const sessions = new Map<Gate, Session>();
+  try {
+    for (const gate of GATES) {
+      sessions.set(gate, await openSession(gate, join(scratch, `syntax-mcp-${gate}`), text));
+    }
+    // An even number of calls, so each file ends as it began.
+    for (let call = 0; call < MCP_WARM_UP_CALLS + calls; call++) {
+      const [from, to] = call % 2 === 0 ? [line, edited] : [edited, line];
+      for (const session of sessions.values()) {
+        const ms = await timedEdit(session, from, to);
+        if (call >= MCP_WARM_UP_CALLS) {
+          session.samples.push(ms);
+        }
+      }
+    }
+    for (const session of sessions.values()) {
+      if ((await readFile(session.file, 'utf8')) !== text) {
+        throw new Error('syntax gate bench: an MCP session did not leave its file as the edits and their undos should');
+      }
+    }
+  } finally {
+    await Promise.all([...sessions.values()].map((session) => session.client.close()));
+  }
+  const samplesOf = (gate: Gate): number[] => sessions.get(gate)?.samples ?? [];
+  return {
+    fileBytes: text.length,
+    calls,
+    p50Ms: { off: percentile(samplesOf('off'), 0.5), refuse: percentile(samplesOf('refuse'), 0.5) },
+    p95Ms: { off: percentile(samplesOf('off'), 0.95), refuse: percentile(samplesOf('refuse'), 0.95) },
+  };
+}
+
+async function measureCli(scratch: string, runs: number, fileBytes: number): Promise<SyntaxGateFigures['cli']> {
+  await mkdir(scratch, { recursive: true });
+  const lines = sourceLines(fileBytes);
+  const text = `${lines.join('\n')}\n`;
+  const file = join(scratch, 'large.ts');
+  const edits = Array.from({ length: CLI_EDITS }, (_, index) => {
+    const line = lines[Math.floor(((index + 0.5) * lines.length) / CLI_EDITS)];
+    return { old_string: line, new_string: line.replace('compute(', 'recompute(') };
+  });
+  const requestPath = join(scratch, 'request.json');
+  await writeFile(requestPath, JSON.stringify({ file_path: file, edits }), 'utf8');
+  const samples: Record<Gate, number[]> = { off: [], refuse: [] };
+  for (let run = 0; run < runs; run++) {
+    for (const gate of GATES) {
+      await writeFile(file, text, 'utf8');
+      const { ms, result } = await runNode([CLI_PATH, 'apply', '--syntax-check', gate, requestPath]);
+      if (result.exitCode !== 0) {
+        throw new Error(`syntax gate bench: multi-edit apply --syntax-check ${gate} failed: ${result.stdout.slice(0, 300)}`);
+      }
+      samples[gate].push(ms);
+    }
+  }
+  return { fileBytes: text.length, edits: CLI_EDITS, runs, medianMs: { off: median(samples.off), refuse: median(samples.refuse) } };
+}
+
+const mcpRatio = (figures: SyntaxGateFigures): number => figures.mcp.p50Ms.refuse / figures.mcp.p50Ms.off;
+const cliRatio = (figures: SyntaxGateFigures): number => figures.cli.medianMs.refuse / figures.cli.medianMs.off;
+
+export const syntaxGateSection: BenchSection<SyntaxGateFigures> = {
+  id: 'syntaxGate',
+  title: 'The syntax gate\'s cost',
+  async measure({ scratch, quick }) {
+    const mcp = await measureMcp(join(scratch, 'syntax-mcp'), quick ? MCP_CALLS.quick : MCP_CALLS.full);
+    const cli = await measureCli(join(scratch, 'syntax-cli'), quick ? CLI_RUNS.quick : CLI_RUNS.full, quick ? CLI_FILE_BYTES.quick : CLI_FILE_BYTES.full);
+    const figures = { mcp, cli };
+    console.error(`syntax gate: MCP p50 ${mcp.p50Ms.refuse.toFixed(2)} ms against ${mcp.p50Ms.off.toFixed(2)} ms off (${mcpRatio(figures).toFixed(2)}x); `
+      + `cold CLI median ${cli.medianMs.refuse.toFixed(0)} ms against ${cli.medianMs.off.toFixed(0)} ms off (${cliRatio(figures).toFixed(2)}x)`);
+    return figures;
+  },
+  markdown(figures) {
+    const { mcp, cli } = figures;
+    return `The same runs with \`--syntax-check refuse\` (the default: every edited file parsed as it would be written) and
+\`--syntax-check off\`. Over MCP: one \`multi_edit\` call of one edit on a ${(mcp.fileBytes / 1024).toFixed(0)} KB TypeScript file, two warm
+servers taking turns call by call (after ${MCP_WARM_UP_CALLS} warm-up calls, which load the parser once). On the command line: a cold
+\`multi-edit apply\` of ${cli.edits} edits on a ${(cli.fileBytes / 1024).toFixed(0)} KB TypeScript file, a new process per run, so each gated run loads
+the WebAssembly runtime and the TypeScript grammar and parses the whole new text.
+
+${table(['run', 'gate off', 'gate on', 'ratio'], [
+  [`MCP, ${mcp.calls} calls, p50`, msText(mcp.p50Ms.off), msText(mcp.p50Ms.refuse), ratioText(mcpRatio(figures))],
+  [`MCP, ${mcp.calls} calls, p95`, msText(mcp.p95Ms.off), msText(mcp.p95Ms.refuse), ratioText(mcp.p95Ms.refuse / mcp.p95Ms.off)],
+  [`CLI cold, ${cli.runs} runs, median`, msText(cli.medianMs.off), msText(cli.medianMs.refuse), ratioText(cliRatio(figures))],
+])}`;
+  },
+  targets(figures) {
+    return [
+      { what: `syntax gate, one small edit over MCP: p50 ≤ ${MCP_TARGET}× ungated`, measured: ratioText(mcpRatio(figures)), met: mcpRatio(figures) <= MCP_TARGET },
+      { what: `syntax gate, cold CLI, ${CLI_EDITS} edits on ${(figures.cli.fileBytes / 1024).toFixed(0)} KB: ≤ ${CLI_TARGET}× ungated`, measured: ratioText(cliRatio(figures)), met: cliRatio(figures) <= CLI_TARGET },
+    ];
+  },
+  bars(figures) {
+    return [
+      { label: 'syntax gate: MCP small edit p50 / ungated', ratio: mcpRatio(figures), target: MCP_TARGET },
+      { label: `syntax gate: cold CLI ${CLI_EDITS} edits on ${(figures.cli.fileBytes / 1024).toFixed(0)} KB / ungated`, ratio: cliRatio(figures), target: CLI_TARGET },
+    ];
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * Another process that swaps a directory for a symbolic link to elsewhere and back, holding
+ * each state for a random moment (up to 2 ms), so that requests running meanwhile are caught
+ * at every step from their path check to their rename. Used by the MCP and the extension-host
+ * race tests.
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+
+const SWAP_LOOP = `
+  const fs = require('fs');
+  const [dir, held, out] = process.argv.slice(1);
+  const pause = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * 2);
+  for (;;) {
+    try { fs.renameSync(dir, held); fs.symlinkSync(out, dir); pause(); fs.unlinkSync(dir); fs.renameSync(held, dir); pause(); } catch {}
+  }`;
+
+export interface DirectorySwapper {
+  /** Stops the process and puts the directory back where it was. */
+  stop(): Promise<void>;
+}
+
+/** Swaps `dir` (moved aside to `held`) for a link to `outside` until stopped. */
+export function startDirectorySwapper(dir: string, held: string, outside: string): DirectorySwapper {
+  const child = spawn(process.execPath, ['-e', SWAP_LOOP, dir, held, outside], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    async stop() {
+      child.kill('SIGKILL');
+      await exited;
+      if (fs.existsSync(held)) {
+        fs.rmSync(dir, { force: true });
+        fs.renameSync(held, dir);
+      }
+    },
+  };
+}

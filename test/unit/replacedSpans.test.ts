@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { checkEdits, type EditToCheck } from '../../src/core/matching/match';
+import { replacedSpans, type ReplacedSpan } from '../../src/core/matching/replacedSpans';
+
+function applySpans(original: string, spans: readonly ReplacedSpan[]): string {
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    out += original.slice(at, span.start) + span.text;
+    at = span.end;
+  }
+  return out + original.slice(at);
+}
+
+function spansOf(text: string, edits: readonly EditToCheck[]): { spans: ReplacedSpan[]; newText: string } | undefined {
+  const outcome = checkEdits(text, edits, { maxLocations: 5, insideIndentation: 'warn' });
+  return outcome.text === undefined ? undefined : { spans: replacedSpans(outcome.applied, outcome.text), newText: outcome.text };
+}
+
+const edit = (oldString: string, newString: string, replaceAll = false): EditToCheck => ({ oldString, newString, replaceAll });
+
+describe('replaced spans: where each edit landed in the original text', () => {
+  it('gives one span per separate edit, in text order, with its edit index', () => {
+    const result = spansOf('one two three\n', [edit('three', '3'), edit('one', '1')]);
+    assert.deepEqual(result?.spans, [
+      { start: 0, end: 3, newStart: 0, text: '1', edits: [1] },
+      { start: 8, end: 13, newStart: 6, text: '3', edits: [0] },
+    ]);
+  });
+
+  it('merges an edit that rewrites text an earlier edit wrote, and names both', () => {
+    const result = spansOf('let a = 1;\n', [edit('a = 1', 'b = 2'), edit('b', 'c')]);
+    assert.deepEqual(result?.spans, [{ start: 4, end: 9, newStart: 4, text: 'c = 2', edits: [0, 1] }]);
+  });
+
+  it('gives each match of replace_all its own span', () => {
+    const result = spansOf('x-x-x', [edit('x', 'yy', true)]);
+    assert.deepEqual(result?.spans.map((span) => [span.start, span.end, span.text]), [[0, 1, 'yy'], [2, 3, 'yy'], [4, 5, 'yy']]);
+  });
+
+  it('rebuilds the new text from the original for any sequence of edits that applies', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'c', '\n', ' ');
+    const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 3 });
+    fc.assert(fc.property(
+      fc.string({ unit: alphabet, maxLength: 60 }),
+      fc.array(fc.record({ oldString: word, newString: fc.string({ unit: alphabet, maxLength: 4 }), replaceAll: fc.boolean() }), { minLength: 1, maxLength: 6 }),
+      (text, edits) => {
+        const result = spansOf(text, edits);
+        if (result === undefined) {
+          return;
+        }
+        assert.equal(applySpans(text, result.spans), result.newText);
+        result.spans.forEach((span, index) => {
+          assert.ok(span.start <= span.end && (index === 0 || result.spans[index - 1].end < span.start), 'spans are ordered and apart');
+          assert.equal(result.newText.slice(span.newStart, span.newStart + span.text.length), span.text);
+        });
+      },
+    ), { numRuns: 3000 });
+  });
+});
