@@ -5,6 +5,7 @@
  * the request. A syntax regression shows the would-be lines instead.
  */
 import * as vscode from 'vscode';
+import { isLeadPlace } from '../../core/index';
 import { COMMANDS } from '../platform/ids';
 import { type Failure, failureRef } from './failure';
 import type { FailureRegistry } from './failureRegistry';
@@ -45,7 +46,7 @@ function fenced(body: string): string {
  */
 function syntaxHover(failure: Failure): vscode.MarkdownString | undefined {
   const { envelope } = failure.request;
-  const isLead = failure.editIndex === envelope.edit_index && failure.fileIndex === (envelope.file_index ?? 0);
+  const isLead = isLeadPlace(envelope, failure.fileIndex, failure.editIndex);
   const snippet = envelope.context?.snippet;
   const startLine = envelope.context?.start_line;
   if (failure.status !== 'failed' || failure.code !== 'SYNTAX_REGRESSION' || !isLead || snippet === undefined || startLine === undefined) {
