@@ -138,6 +138,31 @@ describe('CLI (dist/cli.js)', () => {
     });
   });
 
+  describe('patch', () => {
+    const diff = ['--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,2 +1,2 @@', ' const a = 1;', '-const b = 2;', '+const b = 3;', ''].join('\n');
+
+    it('applies a unified diff from standard input under the current directory, and prints the operation in text', () => {
+      fs.mkdirSync(file('src'));
+      fs.writeFileSync(file('src/a.ts'), 'const a = 1;\nconst b = 2;\n');
+      const run = runCli(['patch', '--format', 'text', '-'], diff);
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      assert.equal(run.stdout.split('\n')[0], 'ok applied 1 hunk to 1 file');
+      assert.match(run.stdout, /^ {2}update src\/a\.ts, 1 hunk$/m);
+      assert.equal(fs.readFileSync(file('src/a.ts'), 'utf8'), 'const a = 1;\nconst b = 3;\n');
+    });
+
+    it('refuses a path outside --root, and a --root that is not a directory', () => {
+      const escape = ['*** Begin Patch', '*** Update File: ../outside.ts', '@@', '-a', '+b', '*** End Patch', ''].join('\n');
+      fs.writeFileSync(file('escape.patch'), escape);
+      const refused = runCli(['patch', '--root', dir, file('escape.patch')]);
+      assert.equal(refused.status, 1, refused.stdout);
+      const response = parseCliResponse(refused);
+      assert.equal(!response.success && response.error_code, 'PATH_TRAVERSAL');
+      assertUsageError(runCli(['patch', '--root', file('escape.patch'), file('escape.patch')]), /is not a directory/);
+      assertUsageError(runCli(['patch']), /patch needs a patch file/);
+    });
+  });
+
   describe('usage errors (exit 2, message on stderr, nothing on stdout)', () => {
     it('rejects a request that is not JSON', () => {
       fs.writeFileSync(file('broken.json'), '{ "file_path": ');
