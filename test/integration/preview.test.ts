@@ -3,6 +3,8 @@
 // preview is driven with the workbench's own commands (refactorPreview.discard, refactorPreview.focus,
 // list.focusFirst, refactorPreview.toggleCheckedState, refactorPreview.apply), as its buttons run them.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/vscode/platform/ids';
 import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
@@ -84,6 +86,64 @@ suite('preview (Refactor Preview)', () => {
     assert.equal(response?.success, true, JSON.stringify(response));
     assert.equal(response.success && response.dry_run, false);
     await waitFor('the saved file', () => readDisk(file) === THREE_TOTALS.replace('function first', 'function one'));
+  });
+
+  test('a patch that updates, adds, deletes and moves files is shown whole; Apply commits it and one undo puts the tree back', async () => {
+    const dir = scratchDir('patch-operations');
+    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const updated = writeScratchFile(dir, 'totals.ts', THREE_TOTALS);
+    const deleted = writeScratchFile(dir, 'old.txt', 'remove me\n');
+    const moved = writeScratchFile(dir, 'from/part.ts', 'export const part = 1;\n');
+    const added = path.join(dir, 'added', 'new.ts');
+    const destination = path.join(dir, 'to', 'part.ts');
+    const patch = [
+      '*** Begin Patch',
+      `*** Update File: ${relative}/totals.ts`,
+      '@@',
+      '-function first() {',
+      '+function one() {',
+      `*** Add File: ${relative}/added/new.ts`,
+      '+export const added = true;',
+      `*** Delete File: ${relative}/old.txt`,
+      `*** Update File: ${relative}/from/part.ts`,
+      `*** Move to: ${relative}/to/part.ts`,
+      '@@',
+      '-export const part = 1;',
+      '+export const part = 2;',
+      '*** End Patch',
+      '',
+    ].join('\n');
+    const preview = startPreview({ patch });
+    await settle(1000);
+    assert.equal(preview.done(), false, 'the command waits for the preview');
+    assert.ok(!fs.existsSync(added) && fs.existsSync(deleted) && fs.existsSync(moved), 'no file operation happens before Apply');
+    await driveUntilDone(preview, () => run('refactorPreview.apply'));
+    const response = await preview.response;
+    assert.equal(response?.success, true, JSON.stringify(response));
+    assert.deepEqual(response.success && response.files.map((file) => file.operation), ['update', 'add', 'delete', 'move']);
+    await waitFor('the patched tree', () => readDisk(updated) === THREE_TOTALS.replace('function first() {', 'function one() {'));
+    assert.equal(readDisk(added), 'export const added = true;\n');
+    assert.equal(readDisk(destination), 'export const part = 2;\n');
+    assert.equal(fs.existsSync(deleted), false);
+    assert.equal(fs.existsSync(moved), false);
+
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(updated));
+    await run('undo');
+    await waitFor('one undo restores every file', () => fs.existsSync(deleted) && fs.existsSync(moved) && !fs.existsSync(added) && !fs.existsSync(destination), 10_000);
+    assert.equal(readDisk(moved), 'export const part = 1;\n');
+  });
+
+  test('a patch whose file to add was created meanwhile opens no preview and is FILE_EXISTS, like Apply', async () => {
+    const dir = scratchDir('patch-exists');
+    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const updated = writeScratchFile(dir, 'a.txt', 'a\n');
+    const taken = writeScratchFile(dir, 'b.txt', 'already here\n');
+    const patch = ['*** Begin Patch', `*** Update File: ${relative}/a.txt`, '@@', '-a', '+A', `*** Add File: ${relative}/b.txt`, '+b', '*** End Patch', ''].join('\n');
+    const response = await vscode.commands.executeCommand<EngineResponse | undefined>(COMMANDS.previewRequest, { patch });
+    assert.equal(response?.success, false, JSON.stringify(response));
+    assert.equal(response.success === false && response.error_code, 'FILE_EXISTS');
+    assert.equal(readDisk(updated), 'a\n');
+    assert.equal(readDisk(taken), 'already here\n');
   });
 
   test('unticking one file of a multi-file preview and applying the rest is undone: all or nothing', async () => {

@@ -176,7 +176,7 @@ export class WorkspaceFileStore implements FileStore {
         if (taken.ok) {
           return { ...fail('FILE_EXISTS', `${this.options.displayPath(change.path)} was created after the plan was made`), path: change.path };
         }
-        const contents = new TextEncoder().encode(`${change.bom ? '\uFEFF' : ''}${change.text}`);
+        const contents = storedBytes(change.text, change.bom);
         entries.push((edit) => edit.createFile(vscode.Uri.file(change.path), { overwrite: false, contents }));
       }
       if (removed) {
@@ -291,6 +291,11 @@ export class WorkspaceFileStore implements FileStore {
     }
     return fail('INTERNAL_ERROR', 'the file could not be read');
   }
+}
+
+/** A created file's bytes: UTF-8, with the BOM the file had. */
+export function storedBytes(text: string, bom: boolean): Uint8Array {
+  return new TextEncoder().encode(`${bom ? '\uFEFF' : ''}${text}`);
 }
 
 /**

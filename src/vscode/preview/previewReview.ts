@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { RequestPlan } from '../../core/index';
 import type { ReviewResult } from '../platform/workspaceFileStore';
-import { previewEntries, previewFiles, revertPartial, toWorkspaceEdit, verdictOf } from './refactorPreview';
+import { previewEntries, previewFiles, previewOperations, revertPartial, toWorkspaceEdit, verdictOf } from './refactorPreview';
 
 /** When to ask the preview, once it shows, to group its changes by label ("Edit 2: …"); it shows a moment after applyEdit starts. */
 const GROUP_BY_LABEL_AFTER_MS = [150, 600, 2000];
@@ -29,22 +29,20 @@ function denied(detail: string): ReviewResult {
 }
 
 export async function reviewInRefactorPreview(plan: RequestPlan): Promise<ReviewResult> {
-  if (plan.files.some((file) => file.operation !== undefined && file.operation !== 'update')) {
-    return { ok: false, code: 'WRITE_FAILED', detail: 'the Refactor Preview does not show added, deleted or moved files yet; apply the patch without the preview, or check it with a dry run' };
-  }
   const files = await previewFiles(plan);
+  const operations = previewOperations(plan);
   // Not flagged as a refactoring: VS Code would then save every file involved, even buffers that
   // had unsaved work before, and the save-after-edit setting decides that for every commit.
   let settled = false;
-  const applying = vscode.workspace.applyEdit(toWorkspaceEdit(previewEntries(files)), { isRefactoring: false });
+  const applying = vscode.workspace.applyEdit(await toWorkspaceEdit(previewEntries(files), operations), { isRefactoring: false });
   groupChangesByEdit(() => settled);
   await applying;
   settled = true;
-  switch (verdictOf(files)) {
+  switch (await verdictOf(files, operations)) {
     case 'applied':
       return { ok: true, value: undefined };
     case 'partial':
-      await revertPartial(files);
+      await revertPartial(files, operations);
       return denied('Only part of the preview was applied; a request applies all of its edits or none, so that part was undone');
     case 'discarded':
       return denied('The preview was discarded');
