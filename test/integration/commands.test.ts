@@ -2,6 +2,7 @@
 // another extension, a request file, the active editor's JSON or its selection), showing the last
 // envelope, and re-running the latest failed request.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/vscode/platform/ids';
@@ -108,5 +109,43 @@ suite('commands', () => {
     assert.equal(response.success, true, JSON.stringify(response));
     const document = await vscode.workspace.openTextDocument(target);
     assert.equal(document.getText(), 'let sum = 0;\n');
+  });
+
+  test('Undo Last Request takes back every file of the last request, to its bytes before it, once', async () => {
+    const dir = scratchDir('undoLast');
+    const firstBefore = 'export const größe = 1;\r\nexport const name = "a";\r\n';
+    const secondBefore = 'let count = 0;\n';
+    const first = writeScratchFile(dir, 'first.ts', firstBefore);
+    const second = writeScratchFile(dir, 'second.ts', secondBefore);
+    const response = await apply({
+      files: [
+        { file_path: first, edits: [{ old_string: 'größe = 1', new_string: 'größe = 2' }] },
+        { file_path: second, edits: [{ old_string: 'let count', new_string: 'let total' }] },
+      ],
+    });
+    assert.equal(response?.success, true, JSON.stringify(response));
+    assert.equal(readDisk(second), 'let total = 0;\n');
+
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.undoLastRequest), 'undone');
+    for (const [file, before] of [[first, firstBefore], [second, secondBefore]]) {
+      const document = await vscode.workspace.openTextDocument(file);
+      assert.equal(document.getText(), before, file);
+      if (document.isDirty) {
+        assert.ok(await document.save());
+      }
+      assert.deepEqual(readFileSync(file), Buffer.from(before, 'utf8'), `${file} on disk`);
+    }
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.undoLastRequest), 'nothing', 'a second run has nothing to undo');
+  });
+
+  test('Undo Last Request leaves the files alone when they changed after the request', async () => {
+    const dir = scratchDir('undoChanged');
+    const target = writeScratchFile(dir, 'target.ts', 'let count = 0;\n');
+    const response = await apply({ file_path: target, edits: [{ old_string: 'let count', new_string: 'let total' }] });
+    assert.equal(response?.success, true, JSON.stringify(response));
+    const editor = await openInEditor(target);
+    await editor.edit((builder) => builder.insert(new vscode.Position(1, 0), 'total++;\n'));
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.undoLastRequest), 'changed');
+    assert.equal(editor.document.getText(), 'let total = 0;\ntotal++;\n');
   });
 });

@@ -67,4 +67,39 @@ describe('extension manifest', () => {
       assert.ok((Object.values(COMMANDS) as string[]).includes(command), command);
     }
   });
+
+  it('binds keys to Apply and Preview only while a request file has the focus', () => {
+    const bindings = manifest.contributes.keybindings;
+    assert.deepEqual(bindings.map((binding) => binding.command).sort(), [COMMANDS.applyRequest, COMMANDS.previewRequest].sort());
+    const contributed = manifest.contributes.commands.map((command) => command.command);
+    const keys = new Set<string>();
+    for (const binding of bindings) {
+      assert.ok(contributed.includes(binding.command), `${binding.command} is a contributed command`);
+      for (const key of [binding.key, binding.mac ?? binding.key]) {
+        assert.ok(!keys.has(key), `${key} is bound once`);
+        keys.add(key);
+      }
+      const when = binding.when ?? '';
+      assert.match(when, /\beditorTextFocus\b/, binding.command);
+      const pattern = /resourceFilename =~ \/(.+)\/$/.exec(when)?.[1];
+      assert.ok(pattern !== undefined, `${binding.command} is limited by the file name: ${when}`);
+      const requestFile = new RegExp(pattern);
+      assert.ok(requestFile.test('rename.multiedit.json'));
+      for (const other of ['rename.json', 'package.json', 'rename.multiedit.json.bak', 'rename.multiedit.jsonc', 'multiedit.ts']) {
+        assert.ok(!requestFile.test(other), `${binding.command} is not bound in ${other}`);
+      }
+    }
+  });
+
+  it('works in Restricted Mode with the settings that write files or skip a confirmation ignored there', () => {
+    const untrusted = manifest.capabilities.untrustedWorkspaces;
+    assert.equal(untrusted.supported, 'limited');
+    assert.match(untrusted.description ?? '', /\S/, 'the description is text from package.nls.json');
+    const restricted = untrusted.restrictedConfigurations ?? [];
+    assert.deepEqual([...restricted].sort(), ['multiEdit.diagnostics.confirmReplaceAll', 'multiEdit.saveAfterEdit']);
+    const settings = Object.keys(manifest.contributes.configuration.properties);
+    for (const setting of restricted) {
+      assert.ok(settings.includes(setting), `${setting} is a contributed setting`);
+    }
+  });
 });

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { PATCH_FILE_GLOB, REQUEST_FILE_GLOB } from '../platform/ids';
 import { isRecord, TOOL_MULTI_EDIT_PATCH, toolForRequest, type ToolName } from '../../core/index';
 import type { RequestOrigin } from '../run/requestRecord';
+import { sortedByPath } from './requestFileOrder';
 
 export interface RequestToRun {
   readonly tool: ToolName;
@@ -65,7 +66,7 @@ async function pickRequestFile(): Promise<vscode.Uri | undefined> {
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })).sort((a, b) => a.label.localeCompare(b.label)),
+    sortedByPath(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri }))),
     { title: vscode.l10n.t('Multi-Edit: pick a request file'), placeHolder: REQUEST_FILE_GLOB },
   );
   return picked?.uri;

@@ -52,12 +52,14 @@ export interface WalkthroughStep {
 export interface Manifest {
   main: string;
   icon: string;
+  capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] } };
   contributes: {
     commands: { command: string; title: string; category?: string }[];
     menus: Record<string, { command: string; when?: string }[]>;
     walkthroughs: { id: string; steps: WalkthroughStep[] }[];
     jsonValidation: { url: string }[];
     configuration: { properties: Record<string, unknown> };
+    keybindings: { command: string; key: string; mac?: string; when?: string }[];
     languageModelTools: { toolReferenceName: string }[];
     languageModelToolSets: { name: string; tools: string[] }[];
   };
