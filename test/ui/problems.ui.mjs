@@ -1,6 +1,7 @@
 // A person runs a failing request from the palette and reviews it: the Problems panel shows the
 // code, the message and every "match i of N"; Ctrl+. on the problem lists the quick fixes; the
-// preferred fix peeks every match location; the replace_all retry asks first, then applies.
+// preferred fix peeks every match location; the replace_all retry asks first, then applies, and its
+// notification offers Show Diff and Undo.
 // Screenshots of each step go to test-artifacts/ui/.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -85,6 +86,11 @@ export async function run({ page, workspace, ui }) {
   await dialog.locator('.monaco-button', { hasText: 'Replace All' }).click();
   // Multi-Edit's problem goes (TypeScript may report its own about the new text: not ours to check).
   await problem.waitFor({ state: 'hidden', timeout: 15_000 });
+  // Its success notification offers what any applied request offers: Show Diff and Undo.
+  const applied = page.locator('.notification-toast', { hasText: 'Multi-Edit: Applied' });
+  await ui.waitForText(applied, { timeout: 15_000 });
+  for (const action of ['Show Diff', 'Undo']) await ui.waitForText(applied.locator('.monaco-button', { hasText: action }));
+  await ui.screenshot('replace-all-applied');
   const inventoryFile = path.join(workspace, 'src', 'inventory.ts');
   if (fs.readFileSync(inventoryFile, 'utf8').includes('return undefined;')) {
     throw new Error('the replace_all retry left an occurrence in src/inventory.ts');
