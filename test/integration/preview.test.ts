@@ -37,6 +37,24 @@ async function run(command: string): Promise<void> {
   await vscode.commands.executeCommand(command);
 }
 
+/**
+ * Unticks the preview's first entry once the preview is open and its tree has the focus
+ * (otherwise the toggle acts on nothing, and Apply applies every change, which start ticked),
+ * applies the rest, and checks that the request was denied as applied only in part.
+ */
+async function untickFirstAndApply(preview: ReturnType<typeof startPreview>): Promise<void> {
+  await settle(1500);
+  await run('refactorPreview.focus');
+  await settle(300);
+  await run('list.focusFirst');
+  await run('refactorPreview.toggleCheckedState');
+  await settle(300);
+  await driveUntilDone(preview, () => run('refactorPreview.apply'));
+  const response = await preview.response;
+  assert.equal(response?.success === false && response.error_code, 'USER_DENIED', JSON.stringify(response));
+  assert.match(response?.success === false ? response.message : '', /Only part of the preview was applied/);
+}
+
 suite('preview (Refactor Preview)', () => {
   const fixture = editorSuiteFixture();
 
@@ -156,21 +174,23 @@ suite('preview (Refactor Preview)', () => {
         { file_path: second, edits: [{ old_string: 'b = 2', new_string: 'b = 20' }] },
       ],
     });
-    // Untick the first file once the preview is open and its tree has the focus (otherwise the
-    // toggle acts on nothing, and Apply applies every change, which start ticked), then apply.
-    await settle(1500);
-    await run('refactorPreview.focus');
-    await settle(300);
-    await run('list.focusFirst');
-    await run('refactorPreview.toggleCheckedState');
-    await settle(300);
-    await driveUntilDone(preview, () => run('refactorPreview.apply'));
-    const response = await preview.response;
-    assert.equal(response?.success === false && response.error_code, 'USER_DENIED', JSON.stringify(response));
-    assert.match(response?.success === false ? response.message : '', /Only part of the preview was applied/);
+    await untickFirstAndApply(preview);
     for (const [file, text] of [[first, 'export const a = 1;\n'], [second, 'export const b = 2;\n']]) {
       assert.equal((await vscode.workspace.openTextDocument(file)).getText(), text);
     }
+  });
+
+  test('a patch with file operations applied only in part is undone: text, added and deleted files are as they were', async () => {
+    const dir = scratchDir('patch-partial');
+    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const updated = writeScratchFile(dir, 'a.txt', 'a\n');
+    const deleted = writeScratchFile(dir, 'c.txt', 'keep me\n');
+    const added = path.join(dir, 'b.txt');
+    const patch = ['*** Begin Patch', `*** Update File: ${relative}/a.txt`, '@@', '-a', '+A', `*** Add File: ${relative}/b.txt`, '+b', `*** Delete File: ${relative}/c.txt`, '*** End Patch', ''].join('\n');
+    await untickFirstAndApply(startPreview({ patch }));
+    await waitFor('the tree as it was', () => fs.existsSync(deleted) && !fs.existsSync(added));
+    assert.equal(readDisk(deleted), 'keep me\n');
+    assert.equal((await vscode.workspace.openTextDocument(updated)).getText(), 'a\n');
   });
 
   test('a request that cannot be planned opens no preview and shows its diagnostics', async () => {
