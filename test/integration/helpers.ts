@@ -44,6 +44,50 @@ export function writeScratchFile(dir: string, name: string, content: string | Ui
   return file;
 }
 
+/** A folder's path relative to the workspace folder, with forward slashes: how a patch names files. */
+export function patchPath(dir: string): string {
+  return path.relative(workspaceRoot(), dir).split(path.sep).join('/');
+}
+
+export interface FileOperationsPatch {
+  readonly patch: string;
+  readonly added: string;
+  readonly deleted: string;
+  readonly moved: string;
+  readonly destination: string;
+}
+
+/**
+ * A Codex patch that updates `updated` (a file in `dir`) with `hunk`, adds added/new.js,
+ * deletes old.txt and moves from/part.js to to/part.js with a changed line; writes the
+ * files it deletes and moves.
+ */
+export function fileOperationsPatch(dir: string, updated: string, hunk: readonly string[]): FileOperationsPatch {
+  const relative = patchPath(dir);
+  const patch = [
+    '*** Begin Patch',
+    `*** Update File: ${relative}/${updated}`,
+    ...hunk,
+    `*** Add File: ${relative}/added/new.js`,
+    '+export const added = true;',
+    `*** Delete File: ${relative}/old.txt`,
+    `*** Update File: ${relative}/from/part.js`,
+    `*** Move to: ${relative}/to/part.js`,
+    '@@',
+    '-export const part = 1;',
+    '+export const part = 2;',
+    '*** End Patch',
+    '',
+  ].join('\n');
+  return {
+    patch,
+    added: path.join(dir, 'added', 'new.js'),
+    deleted: writeScratchFile(dir, 'old.txt', 'remove me\n'),
+    moved: writeScratchFile(dir, 'from/part.js', 'export const part = 1;\n'),
+    destination: path.join(dir, 'to', 'part.js'),
+  };
+}
+
 export function readDisk(file: string): string {
   return fs.readFileSync(file, 'utf8');
 }

@@ -11,7 +11,7 @@ import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
 import type { EngineResponse } from '../../src/core/contract/schemas';
 import { previewEntries, previewFiles } from '../../src/vscode/preview/refactorPreview';
 import { diagnosticsOf, editorSuiteFixture, multiEditDiagnostics, THREE_TOTALS } from './editorHelpers';
-import { readDisk, scratchDir, waitFor, writeScratchFile } from './helpers';
+import { fileOperationsPatch, patchPath, readDisk, scratchDir, waitFor, writeScratchFile } from './helpers';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,29 +108,8 @@ suite('preview (Refactor Preview)', () => {
 
   test('a patch that updates, adds, deletes and moves files is shown whole; Apply commits it and one undo puts the tree back', async () => {
     const dir = scratchDir('patch-operations');
-    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
     const updated = writeScratchFile(dir, 'totals.ts', THREE_TOTALS);
-    const deleted = writeScratchFile(dir, 'old.txt', 'remove me\n');
-    const moved = writeScratchFile(dir, 'from/part.ts', 'export const part = 1;\n');
-    const added = path.join(dir, 'added', 'new.ts');
-    const destination = path.join(dir, 'to', 'part.ts');
-    const patch = [
-      '*** Begin Patch',
-      `*** Update File: ${relative}/totals.ts`,
-      '@@',
-      '-function first() {',
-      '+function one() {',
-      `*** Add File: ${relative}/added/new.ts`,
-      '+export const added = true;',
-      `*** Delete File: ${relative}/old.txt`,
-      `*** Update File: ${relative}/from/part.ts`,
-      `*** Move to: ${relative}/to/part.ts`,
-      '@@',
-      '-export const part = 1;',
-      '+export const part = 2;',
-      '*** End Patch',
-      '',
-    ].join('\n');
+    const { patch, added, deleted, moved, destination } = fileOperationsPatch(dir, 'totals.ts', ['@@', '-function first() {', '+function one() {']);
     const preview = startPreview({ patch });
     await settle(1000);
     assert.equal(preview.done(), false, 'the command waits for the preview');
@@ -153,7 +132,7 @@ suite('preview (Refactor Preview)', () => {
 
   test('a patch whose file to add was created meanwhile opens no preview and is FILE_EXISTS, like Apply', async () => {
     const dir = scratchDir('patch-exists');
-    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const relative = patchPath(dir);
     const updated = writeScratchFile(dir, 'a.txt', 'a\n');
     const taken = writeScratchFile(dir, 'b.txt', 'already here\n');
     const patch = ['*** Begin Patch', `*** Update File: ${relative}/a.txt`, '@@', '-a', '+A', `*** Add File: ${relative}/b.txt`, '+b', '*** End Patch', ''].join('\n');
@@ -182,7 +161,7 @@ suite('preview (Refactor Preview)', () => {
 
   test('a patch with file operations applied only in part is undone: text, added and deleted files are as they were', async () => {
     const dir = scratchDir('patch-partial');
-    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const relative = patchPath(dir);
     const updated = writeScratchFile(dir, 'a.txt', 'a\n');
     const deleted = writeScratchFile(dir, 'c.txt', 'keep me\n');
     const added = path.join(dir, 'b.txt');

@@ -11,7 +11,7 @@ import { requestJsonSchemas } from '../../src/core/contract/schemas';
 import { requestInput } from '../../src/core/request/request';
 import type { MultiEditApi } from '../../src/vscode/extension';
 import {
-  activateExtension, closeAllEditors, expectError, expectSuccess, invokeTool, openInEditor, readDisk, scratchDir, toolSuiteFixture, waitFor,
+  activateExtension, closeAllEditors, expectError, expectSuccess, fileOperationsPatch, invokeTool, openInEditor, patchPath, readDisk, scratchDir, toolSuiteFixture, waitFor,
   waitForTools, writeScratchFile,
 } from './helpers';
 
@@ -223,42 +223,23 @@ suite('language-model tools: multi_edit_patch', () => {
 
   test('one patch updates, adds, deletes and moves files in one WorkspaceEdit, and one undo puts every file back', async () => {
     const dir = scratchDir('patch');
-    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
     const updated = writeScratchFile(dir, 'greet.js', GREETING);
-    const deleted = writeScratchFile(dir, 'old.txt', 'remove me\n');
-    const moved = writeScratchFile(dir, 'from/part.js', 'export const part = 1;\n');
-    const patch = [
-      '*** Begin Patch',
-      `*** Update File: ${relative}/greet.js`,
-      '@@ function greet(name) {',
-      "-  return 'Hello, ' + name;",
-      "+  return `Hello, ${name}`;",
-      `*** Add File: ${relative}/added/new.js`,
-      '+export const added = true;',
-      `*** Delete File: ${relative}/old.txt`,
-      `*** Update File: ${relative}/from/part.js`,
-      `*** Move to: ${relative}/to/part.js`,
-      '@@',
-      '-export const part = 1;',
-      '+export const part = 2;',
-      '*** End Patch',
-      '',
-    ].join('\n');
+    const { patch, added, deleted, moved, destination } = fileOperationsPatch(dir, 'greet.js', ['@@ function greet(name) {', "-  return 'Hello, ' + name;", "+  return `Hello, ${name}`;"]);
     const response = expectSuccess(await invokeTool(TOOL_MULTI_EDIT_PATCH, { patch }));
     assert.deepEqual(response.files.map((file) => file.operation), ['update', 'add', 'delete', 'move']);
-    await waitFor('the patch is on disk', () => fs.existsSync(path.join(dir, 'to', 'part.js')) && !fs.existsSync(deleted) && !fs.existsSync(moved));
+    await waitFor('the patch is on disk', () => fs.existsSync(destination) && !fs.existsSync(deleted) && !fs.existsSync(moved));
     assert.match(readDisk(updated), /return `Hello, \$\{name\}`;/);
-    assert.equal(readDisk(path.join(dir, 'added', 'new.js')), 'export const added = true;\n');
-    assert.equal(readDisk(path.join(dir, 'to', 'part.js')), 'export const part = 2;\n');
+    assert.equal(readDisk(added), 'export const added = true;\n');
+    assert.equal(readDisk(destination), 'export const part = 2;\n');
 
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(updated));
     await vscode.commands.executeCommand('undo');
-    await waitFor('one undo restores every file', () => fs.existsSync(deleted) && fs.existsSync(moved) && !fs.existsSync(path.join(dir, 'added', 'new.js')) && !fs.existsSync(path.join(dir, 'to', 'part.js')), 10_000);
+    await waitFor('one undo restores every file', () => fs.existsSync(deleted) && fs.existsSync(moved) && !fs.existsSync(added) && !fs.existsSync(destination), 10_000);
   });
 
   test('a patch whose second file does not match changes nothing, and names its hunk by patch line', async () => {
     const dir = scratchDir('patch-fail');
-    const relative = path.relative(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', dir).split(path.sep).join('/');
+    const relative = patchPath(dir);
     const first = writeScratchFile(dir, 'a.txt', 'a\n');
     const patch = ['*** Begin Patch', `*** Add File: ${relative}/b.txt`, '+b', `*** Update File: ${relative}/a.txt`, '@@', '-missing', '+x', '*** End Patch', ''].join('\n');
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT_PATCH, { patch }), 'MATCH_NOT_FOUND');
