@@ -3,7 +3,7 @@
 // envelope, the round limit, cancellation, confirmation, and results the model cannot read.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/contract/toolNames';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH } from '../../src/core/contract/toolNames';
 import { CHAT_PARTICIPANT_NAME } from '../../src/vscode/platform/ids';
 import type { TurnMetadata } from '../../src/vscode/chat/turnMetadata';
 import { scriptedModel, sendChat, toolResultsSeen, useScript } from './chatHelpers';
@@ -72,7 +72,7 @@ suite('chat end to end: @multiedit with a scripted model', () => {
     assert.match(readDisk(file), /\treturn sum \* 2;/);
     assert.equal(model.requests.length, 3);
     const [, second, third] = model.requests;
-    assert.deepEqual([...second.toolNames].sort(), ['multi_edit', 'multi_edit_files']);
+    assert.deepEqual([...second.toolNames].sort(), ['multi_edit', 'multi_edit_files', 'multi_edit_patch']);
     const [envelopeText] = toolResultsSeen(second);
     assert.match(envelopeText, /"error_code":"MATCH_NOT_FOUND"/);
     assert.match(envelopeText, /"kind":"INDENTATION"/);
@@ -102,9 +102,9 @@ suite('chat end to end: @multiedit with a scripted model', () => {
       { text: 'Started at ten.' },
     ] }]);
     await sendChat(`@${CHAT_PARTICIPANT_NAME} start at ten`, { toolIds: [TOOL_MULTI_EDIT] });
-    assert.deepEqual(model.requests.map((request) => [request.toolNames, request.toolMode]), [
+    assert.deepEqual(model.requests.map((request) => [[...request.toolNames].sort(), request.toolMode]), [
       [[TOOL_MULTI_EDIT], 'required'],
-      [[TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES], 'auto'],
+      [[TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH], 'auto'],
     ]);
     assert.match(readDisk(file), /\tlet sum = 10;/);
   });

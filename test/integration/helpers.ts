@@ -210,8 +210,24 @@ export async function openInEditor(file: string): Promise<vscode.TextEditor> {
 /** Discards unsaved changes of a document by reverting it to the disk text. */
 export async function revertDocument(document: vscode.TextDocument): Promise<void> {
   if (!document.isDirty) return;
-  await vscode.window.showTextDocument(document);
+  await showDespiteOtherEditors(document);
   await vscode.commands.executeCommand('workbench.action.files.revert');
+}
+
+/**
+ * Shows a document, trying again when the workbench opens another editor at the same moment
+ * (VS Code 1.139 may open one of its own while a suite starts, and then refuses the first show).
+ */
+async function showDespiteOtherEditors(document: vscode.TextDocument, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await vscode.window.showTextDocument(document);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 /** Reverts every dirty document first, so closing never stops at a "save changes?" dialog. */
