@@ -68,8 +68,19 @@ export function createWorkbenchUi(page, artifactsDir) {
 
     /** Runs a command by its palette label, e.g. "Multi-Edit: Apply Request". */
     async runCommand(label) {
-      await ui.openCommandPalette(label);
-      await (await ui.waitForQuickPickItem(label)).click();
+      // The workbench may take the focus while the palette is open (a walkthrough or the Problems
+      // panel updating), which hides the palette under the click: open it again and retry.
+      for (let attempt = 1; ; attempt++) {
+        await ui.openCommandPalette(label);
+        const row = await ui.waitForQuickPickItem(label);
+        try {
+          await row.click({ timeout: 5_000 });
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          console.log(`  palette closed before "${label}" was clicked (attempt ${attempt}); opening it again`);
+        }
+      }
       await quickInput.waitFor({ state: 'hidden', timeout: DEFAULT_TIMEOUT_MS });
     },
 
