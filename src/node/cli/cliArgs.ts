@@ -75,6 +75,45 @@ function policyValue<P extends string>(name: string, value: string | undefined, 
 
 const usageError = (message: string): CliCommand => ({ kind: 'usage_error', message });
 
+/** The policies of the edits a command runs, as its options set them. */
+interface EditPolicies {
+  syntaxCheck: SyntaxCheckPolicy;
+  insideToken?: InsideTokenPolicy;
+}
+
+type PolicyOption = '--inside-token' | '--syntax-check';
+
+/**
+ * Reads the policy option at args[index], if it is one the command accepts, into `policies`:
+ * the index of its last argument, a usage error, or undefined when args[index] is no such option.
+ */
+function readPolicyOption(args: readonly string[], index: number, policies: EditPolicies, accepted: readonly PolicyOption[]): number | CliCommand | undefined {
+  const token = accepted.includes('--inside-token') ? optionAt(args, index, '--inside-token') : undefined;
+  if (token) {
+    const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
+    if (typeof policy !== 'string') {
+      return policy;
+    }
+    policies.insideToken = policy;
+    return token.last;
+  }
+  const syntax = accepted.includes('--syntax-check') ? optionAt(args, index, '--syntax-check') : undefined;
+  if (syntax) {
+    const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
+    if (typeof policy !== 'string') {
+      return policy;
+    }
+    policies.syntaxCheck = policy;
+    return syntax.last;
+  }
+  return undefined;
+}
+
+const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check'];
+
+/** The policies as fields of a command: insideToken only when an option set it. */
+const policyFields = ({ syntaxCheck, insideToken }: EditPolicies) => ({ syntaxCheck, ...(insideToken ? { insideToken } : {}) });
+
 export function parseArgs(args: readonly string[]): CliCommand {
   if (args.includes('--help') || args.includes('-h')) {
     return { kind: 'help' };
@@ -100,26 +139,15 @@ export function parseArgs(args: readonly string[]): CliCommand {
 
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
-  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
-  let insideToken: InsideTokenPolicy | undefined;
+  const policies: EditPolicies = { syntaxCheck: 'refuse' };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const token = optionAt(args, index, '--inside-token');
-    const syntax = optionAt(args, index, '--syntax-check');
-    if (token) {
-      const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
-      if (typeof policy !== 'string') {
-        return policy;
-      }
-      insideToken = policy;
-      index = token.last;
-    } else if (syntax) {
-      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
-      if (typeof policy !== 'string') {
-        return policy;
-      }
-      syntaxCheck = policy;
-      index = syntax.last;
+    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    if (typeof policy === 'object') {
+      return policy;
+    }
+    if (policy !== undefined) {
+      index = policy;
     } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
@@ -130,16 +158,15 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots, syntaxCheck, ...(insideToken ? { insideToken } : {}) };
+  return { kind: 'mcp', roots, ...policyFields(policies) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
-  let insideToken: InsideTokenPolicy | undefined;
   let maxFileBytes: number | undefined;
-  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
+  const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -147,22 +174,12 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    const token = optionAt(args, index, '--inside-token');
-    const syntax = optionAt(args, index, '--syntax-check');
-    if (token) {
-      const policy = policyValue('--inside-token', token.value, TOKEN_POLICIES);
-      if (typeof policy !== 'string') {
-        return policy;
-      }
-      insideToken = policy;
-      index = token.last;
-    } else if (syntax) {
-      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
-      if (typeof policy !== 'string') {
-        return policy;
-      }
-      syntaxCheck = policy;
-      index = syntax.last;
+    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    if (typeof policy === 'object') {
+      return policy;
+    }
+    if (policy !== undefined) {
+      index = policy;
     } else if (arg === '--dry-run') {
       dryRun = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
@@ -197,7 +214,7 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], syntaxCheck, ...(insideIndentation ? { insideIndentation } : {}), ...(insideToken ? { insideToken } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }
 
 function formatProblem(value: string | undefined): CliCommand | undefined {
@@ -211,18 +228,16 @@ function parsePatch(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let root: string | undefined;
-  let syntaxCheck: SyntaxCheckPolicy = 'refuse';
+  const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const syntax = optionAt(args, index, '--syntax-check');
-    if (syntax) {
-      const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
-      if (typeof policy !== 'string') {
-        return policy;
-      }
-      syntaxCheck = policy;
-      index = syntax.last;
+    const policy = readPolicyOption(args, index, policies, ['--syntax-check']);
+    if (typeof policy === 'object') {
+      return policy;
+    }
+    if (policy !== undefined) {
+      index = policy;
       continue;
     }
     if (arg === '--') {
@@ -255,5 +270,5 @@ function parsePatch(args: readonly string[]): CliCommand {
       ? `patch needs a patch file, or "${STDIN_OPERAND}" to read the patch from standard input`
       : `patch takes one patch file, but ${operands.length} were given; one patch can change many files`);
   }
-  return { kind: 'patch', dryRun, format, source: operands[0], syntaxCheck, ...(root !== undefined ? { root } : {}) };
+  return { kind: 'patch', dryRun, format, source: operands[0], ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
 }
