@@ -32,9 +32,19 @@ export function createWorkbenchUi(page, artifactsDir) {
   const ui = {
     /** Opens the command palette (F1), or reuses the open quick input, and types `filter` after `>`. */
     async openCommandPalette(filter = '') {
-      if (!(await quickInput.isVisible())) await page.keyboard.press('F1');
-      await quickInputBox.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
-      await quickInputBox.fill(`>${filter}`);
+      // The workbench may take the focus just as the palette opens (a page it opens at start),
+      // which hides the palette again: open it once more rather than wait on a hidden box.
+      for (let attempt = 1; ; attempt++) {
+        if (!(await quickInput.isVisible())) await page.keyboard.press('F1');
+        await quickInputBox.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+        try {
+          await quickInputBox.fill(`>${filter}`, { timeout: 5_000 });
+          return;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          console.log(`  the palette closed before ">${filter}" was typed (attempt ${attempt}); opening it again`);
+        }
+      }
     },
 
     /** The labels of the quick pick rows now rendered (a long list renders only what fits). */
