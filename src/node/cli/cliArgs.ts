@@ -175,20 +175,20 @@ function parseApply(args: readonly string[]): CliCommand {
       break;
     }
     const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    const formatOption = readFormatOption(args, index);
     if (typeof policy === 'object') {
       return policy;
+    }
+    if (formatOption && 'kind' in formatOption) {
+      return formatOption;
     }
     if (policy !== undefined) {
       index = policy;
     } else if (arg === '--dry-run') {
       dryRun = true;
-    } else if (arg === '--format' || arg.startsWith('--format=')) {
-      const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
-      const problem = formatProblem(value);
-      if (problem) {
-        return problem;
-      }
-      format = value as OutputFormat;
+    } else if (formatOption) {
+      format = formatOption.format;
+      index = formatOption.last;
     } else if (arg === '--inside-indentation' || arg.startsWith('--inside-indentation=')) {
       const value = arg === '--inside-indentation' ? args[++index] : arg.slice('--inside-indentation='.length);
       if (!INDENTATION_POLICIES.includes(value as InsideIndentationPolicy)) {
@@ -217,11 +217,18 @@ function parseApply(args: readonly string[]): CliCommand {
   return { kind: 'apply', dryRun, format, source: operands[0], ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }
 
-function formatProblem(value: string | undefined): CliCommand | undefined {
-  if (value === undefined) {
+/** The --format option at args[index]: the format and the index of its last argument, a usage error, or undefined when it is not there. */
+function readFormatOption(args: readonly string[], index: number): { format: OutputFormat; last: number } | CliCommand | undefined {
+  const option = optionAt(args, index, '--format');
+  if (!option) {
+    return undefined;
+  }
+  if (option.value === undefined) {
     return usageError('--format needs a value: json or text');
   }
-  return FORMATS.includes(value as OutputFormat) ? undefined : usageError(`unknown format "${value}"; use json or text`);
+  return FORMATS.includes(option.value as OutputFormat)
+    ? { format: option.value as OutputFormat, last: option.last }
+    : usageError(`unknown format "${option.value}"; use json or text`);
 }
 
 function parsePatch(args: readonly string[]): CliCommand {
@@ -244,15 +251,15 @@ function parsePatch(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
+    const formatOption = readFormatOption(args, index);
+    if (formatOption && 'kind' in formatOption) {
+      return formatOption;
+    }
     if (arg === '--dry-run') {
       dryRun = true;
-    } else if (arg === '--format' || arg.startsWith('--format=')) {
-      const value = arg === '--format' ? args[++index] : arg.slice('--format='.length);
-      const problem = formatProblem(value);
-      if (problem) {
-        return problem;
-      }
-      format = value as OutputFormat;
+    } else if (formatOption) {
+      format = formatOption.format;
+      index = formatOption.last;
     } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '' || root !== undefined) {
