@@ -36,12 +36,13 @@ export function createWorkbenchUi(page, artifactsDir) {
       // which hides the palette again: open it once more rather than wait on a hidden box.
       for (let attempt = 1; ; attempt++) {
         if (!(await quickInput.isVisible())) await page.keyboard.press('F1');
-        await quickInputBox.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
         try {
+          // A key pressed while the workbench is still taking the focus at start may not open it.
+          await quickInputBox.waitFor({ state: 'visible', timeout: 5_000 });
           await quickInputBox.fill(`>${filter}`, { timeout: 5_000 });
           return;
         } catch (error) {
-          if (attempt >= 3) throw error;
+          if (attempt >= 5) throw error;
           console.log(`  the palette closed before ">${filter}" was typed (attempt ${attempt}); opening it again`);
         }
       }
