@@ -178,9 +178,22 @@ export function matchingProtectedGlob(target: string, config: PathPolicyConfig):
     candidates.push(toSlashes(path.relative(folder.path, target)));
   }
   return config.protectedGlobs.find((glob) => {
-    const pattern = globToRegExp(toSlashes(glob), config.ignoreCase);
+    const pattern = compiledGlob(glob, config.ignoreCase ?? false);
     return candidates.some((candidate) => pattern.test(candidate));
   });
+}
+
+/** Each glob is compiled once: every path check of every request tests the same few. */
+const compiledGlobs = new Map<string, RegExp>();
+
+function compiledGlob(glob: string, ignoreCase: boolean): RegExp {
+  const key = `${ignoreCase ? 'i' : 's'}${glob}`;
+  let pattern = compiledGlobs.get(key);
+  if (pattern === undefined) {
+    pattern = globToRegExp(toSlashes(glob), ignoreCase);
+    compiledGlobs.set(key, pattern);
+  }
+  return pattern;
 }
 
 export function isOutsideWorkspace(target: string, config: Pick<PathPolicyConfig, 'folders' | 'ignoreCase'>): boolean {

@@ -10,9 +10,11 @@
  * refused. Where the system cannot name a handle's directory, the commit uses the
  * path and compares the directory's dev:ino with a fresh lookup instead, which leaves
  * the moments between that lookup and each write open (SECURITY.md).
+ *
+ * Its calls are made on this thread, as the store's are (fsApi.ts): each takes
+ * microseconds, less than a round trip through the thread pool.
  */
-import { constants } from 'node:fs';
-import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ErrorCode, StoreFailure, StoreResult } from '../../core/index';
 
@@ -32,35 +34,35 @@ export interface HeldTarget {
 
 /** Opens the directory of `real` (a path with no link left in it) and checks where the handle says it is. */
 export async function holdTarget(real: string, rule: ConfinementRule, namedPath: string): Promise<StoreResult<HeldTarget>> {
-  const directory = await open(dirname(real), constants.O_RDONLY | constants.O_DIRECTORY);
+  const directory = openSync(dirname(real), constants.O_RDONLY | constants.O_DIRECTORY);
   try {
     const held = new HeldDirectory(directory, dirname(real), basename(real), rule, namedPath);
     const refusal = await held.confirm();
     if (refusal) {
-      await directory.close();
+      closeSync(directory);
       return refusal;
     }
     return { ok: true, value: held };
   } catch (error) {
-    await directory.close();
+    closeSync(directory);
     throw error;
   }
 }
 
 class HeldDirectory implements HeldTarget {
-  /** `/proc/self/fd/N`, when the system names the directory of a handle. */
+  /** `/proc/self/fd/N`, when the system names the directory of an open descriptor. */
   private readonly handlePath: string;
   private byHandle: boolean | undefined;
   private identity: string | undefined;
 
   constructor(
-    private readonly handle: FileHandle,
+    private readonly descriptor: number,
     private readonly directory: string,
     private readonly name: string,
     private readonly rule: ConfinementRule,
     private readonly namedPath: string,
   ) {
-    this.handlePath = `/proc/self/fd/${handle.fd}`;
+    this.handlePath = `/proc/self/fd/${descriptor}`;
   }
 
   get at(): string {
@@ -68,7 +70,7 @@ class HeldDirectory implements HeldTarget {
   }
 
   async confirm(): Promise<StoreFailure | undefined> {
-    const where = await this.whereNow();
+    const where = this.whereNow();
     if (where === undefined) {
       return this.refuse('OUTSIDE_WORKSPACE', `the folder ${this.directory} was replaced while the request ran`);
     }
@@ -76,15 +78,15 @@ class HeldDirectory implements HeldTarget {
     return refusal ? this.refuse(refusal.code, refusal.detail) : undefined;
   }
 
-  release(): Promise<void> {
-    return this.handle.close();
+  async release(): Promise<void> {
+    closeSync(this.descriptor);
   }
 
   /** The directory's real path as the handle knows it; undefined when the path no longer leads to the handle's directory. */
-  private async whereNow(): Promise<string | undefined> {
+  private whereNow(): string | undefined {
     if (this.byHandle !== false) {
       try {
-        const where = await readlink(this.handlePath);
+        const where = readlinkSync(this.handlePath);
         this.byHandle = true;
         // Linux names a removed directory "PATH (deleted)": it is no longer where it was checked.
         return where.endsWith(REMOVED_SUFFIX) ? undefined : where;
@@ -92,17 +94,26 @@ class HeldDirectory implements HeldTarget {
         this.byHandle = false;
       }
     }
-    const stats = await this.handle.stat();
+    const stats = fstatSync(this.descriptor);
     const identity = `${stats.dev}:${stats.ino}`;
     this.identity ??= identity;
-    const fresh = await stat(this.directory).catch(() => undefined);
-    if (identity !== this.identity || fresh === undefined || `${fresh.dev}:${fresh.ino}` !== identity) {
+    if (identity !== this.identity || identityAt(this.directory) !== identity) {
       return undefined;
     }
-    return realpath(this.directory);
+    return realpathSync.native(this.directory);
   }
 
   private refuse(code: ErrorCode, detail: string): StoreFailure {
     return { ok: false, code, detail, path: this.namedPath };
+  }
+}
+
+/** The dev:ino a path leads to now, or undefined when it leads nowhere. */
+function identityAt(path: string): string | undefined {
+  try {
+    const stats = statSync(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
   }
 }

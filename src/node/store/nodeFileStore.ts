@@ -19,12 +19,11 @@
  * before the rename (confinement.ts).
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
-import * as fsPromises from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type FileKind, type FileStat, type FileStore, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch, type SweptDirectories } from './batchCommit';
 import type { ConfinementRule } from './confinement';
-import { nodeFs, type NodeFsApi } from './fsApi';
+import { nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { recoverIfAbandoned, sweepDrafts } from './recovery';
 import { decodeUtf8 } from './textBytes';
 
@@ -172,7 +171,7 @@ export class NodeFileStore implements FileStore {
  * The size from stat sizes the first buffer only; a file that grows while it is read
  * is still bounded.
  */
-async function readAtMost(handle: fsPromises.FileHandle, sizeHint: number, maxBytes: number): Promise<Uint8Array | undefined> {
+async function readAtMost(handle: StoreFileHandle, sizeHint: number, maxBytes: number): Promise<Uint8Array | undefined> {
   const limit = maxBytes + 1;
   let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(sizeHint + 1, limit)));
   let total = 0;

@@ -4,8 +4,8 @@
  * itself the version: a commit tells whether the file still holds it by encoding it
  * again, a chunk at a time, and the bytes read need not be kept.
  */
-import type { FileHandle } from 'node:fs/promises';
 import type { StoredText, StoreResult } from '../../core/index';
+import type { StoreFileHandle } from './fsApi';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -22,7 +22,7 @@ export function isReadVersion(version: unknown): version is ReadVersion {
 const CHUNK = 1 << 20;
 
 /** Whether the file open at `handle` holds exactly the bytes of `expected`, read a chunk at a time. */
-export async function fileHolds(handle: Pick<FileHandle, 'read'>, expected: Iterable<Uint8Array>): Promise<boolean> {
+export async function fileHolds(handle: Pick<StoreFileHandle, 'read'>, expected: Iterable<Uint8Array>): Promise<boolean> {
   let buffer = Buffer.alloc(1);
   let offset = 0;
   for (const chunk of expected) {
@@ -38,7 +38,7 @@ export async function fileHolds(handle: Pick<FileHandle, 'read'>, expected: Iter
   return (await readFully(handle, buffer, 1, offset)) === 0;
 }
 
-async function readFully(handle: Pick<FileHandle, 'read'>, buffer: Buffer, length: number, position: number): Promise<number> {
+async function readFully(handle: Pick<StoreFileHandle, 'read'>, buffer: Buffer, length: number, position: number): Promise<number> {
   let total = 0;
   while (total < length) {
     const { bytesRead } = await handle.read(buffer, total, length - total, position + total);

@@ -125,31 +125,50 @@ function errorNodes(root: Node): SyntaxErrorSpan[] {
   }
 }
 
+/**
+ * Characters compared at once while looking for where two texts start and stop
+ * differing: one string comparison (native code) per stretch, then character by
+ * character inside the stretch that differs.
+ */
+const COMPARED_STRETCH = 256;
+
 /** The one stretch that differs between two texts (after their common start and common end), as tree-sitter takes an edit. */
 function editBetween(before: string, after: string): Edit {
   const shorter = Math.min(before.length, after.length);
   let start = 0;
+  while (start + COMPARED_STRETCH <= shorter && before.slice(start, start + COMPARED_STRETCH) === after.slice(start, start + COMPARED_STRETCH)) {
+    start += COMPARED_STRETCH;
+  }
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) {
     start++;
   }
+  const mostCommon = shorter - start;
   let common = 0;
-  while (common < shorter - start && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) {
+  const endStretchesEqual = (): boolean =>
+    before.slice(before.length - common - COMPARED_STRETCH, before.length - common) === after.slice(after.length - common - COMPARED_STRETCH, after.length - common);
+  while (common + COMPARED_STRETCH <= mostCommon && endStretchesEqual()) {
+    common += COMPARED_STRETCH;
+  }
+  while (common < mostCommon && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) {
     common++;
   }
+  // Lines are counted once up to the start, then only across the stretch that differs.
+  const startPosition = pointAfter({ row: 0, column: 0 }, 0, before, start);
   return {
     startIndex: start,
     oldEndIndex: before.length - common,
     newEndIndex: after.length - common,
-    startPosition: pointAt(before, start),
-    oldEndPosition: pointAt(before, before.length - common),
-    newEndPosition: pointAt(after, after.length - common),
+    startPosition,
+    oldEndPosition: pointAfter(startPosition, start, before, before.length - common),
+    newEndPosition: pointAfter(startPosition, start, after, after.length - common),
   };
 }
 
-function pointAt(text: string, offset: number): Point {
-  let row = 0;
-  let lineStart = 0;
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+/** The point of `offset` in `text`, counting lines on from `from`, the point of `fromOffset`. */
+function pointAfter(from: Point, fromOffset: number, text: string, offset: number): Point {
+  let row = from.row;
+  let lineStart = fromOffset - from.column;
+  for (let at = text.indexOf('\n', fromOffset); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
     row++;
     lineStart = at + 1;
   }
