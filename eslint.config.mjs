@@ -20,7 +20,7 @@ const VSCODE_LAYERS = {
   problems: ['run', 'platform'],
   requestFiles: ['problems', 'run', 'platform'],
   commands: ['preview', 'problems', 'requestFiles', 'run', 'platform'],
-  chat: ['commands', 'preview', 'problems', 'run', 'platform'],
+  chat: ['commands', 'preview', 'problems', 'tools', 'run', 'platform'],
   tools: ['run', 'platform'],
   status: ['run', 'platform'],
   walkthrough: ['run', 'platform'],

@@ -5,9 +5,10 @@
  */
 import type * as vscode from 'vscode';
 import {
-  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RepeatedFailures, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
 } from '../../core/index';
 import { logOutcome, type OutcomeRecord } from './requestLog';
+import { RecentRecords } from './recentRecords';
 import { createPathCheck } from '../../shared/pathPolicy';
 import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
 import { type ReviewResult, WorkspaceFileStore, type StoreHooks } from '../platform/workspaceFileStore';
@@ -23,6 +24,11 @@ export interface RunOptions {
   readonly origin?: RequestOrigin;
   /** Replaces the syntaxCheck setting for this request ("Apply anyway" runs at 'warn'). */
   readonly syntaxCheck?: SyntaxCheckPolicy;
+  /**
+   * The session whose loop breaker notes this request (the language-model tools): a failure it has
+   * seen before escalates, and the record carries the response as the caller gets it.
+   */
+  readonly repeats?: RepeatedFailures;
 }
 
 /** A request planned for someone to confirm, under the id its record will carry. */
@@ -41,6 +47,7 @@ export interface RequestRunnerDeps {
 
 export class RequestRunner {
   private nextId = 1;
+  private readonly recent = new RecentRecords();
 
   constructor(private readonly deps: RequestRunnerDeps) {}
 
@@ -49,7 +56,13 @@ export class RequestRunner {
     const id = this.nextId++;
     const started = performance.now();
     const { request, response } = await runRequest(tool, input, this.engineOptions(options));
-    return this.finish({ id, tool, request, response }, options, started, 'run');
+    const answered = options.repeats ? options.repeats.note(tool, input, response) : response;
+    return this.finish({ id, tool, request, response: answered }, options, started, 'run');
+  }
+
+  /** A recent record by its id; undefined once many later requests have finished. */
+  recordById(id: number): RequestRecord | undefined {
+    return this.recent.get(id);
   }
 
   /** Checks a request as a dry run, whatever its own dry_run says: nothing is written. */
@@ -132,6 +145,7 @@ export class RequestRunner {
       ...(options.origin ? { origin: options.origin } : {}),
     };
     logOutcome(this.deps.log, { record, durationMs: performance.now() - started, phase });
+    this.recent.remember(record);
     this.deps.bus.publish(record);
     return record;
   }
