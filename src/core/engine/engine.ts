@@ -202,7 +202,7 @@ async function syntaxVerdict(
     ok: false,
     envelope: failureEnvelope({
       multiFile: !request.singleFile,
-      failures: regressions.map((regression) => syntaxFailure(regression, request.files[regression.fileIndex].edits, context)),
+      failures: regressions.map((regression) => syntaxFailure(regression, request.files[regression.fileIndex].edits, context.limits)),
       totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
       dryRun: request.dryRun,
       maxEnvelopeBytes: context.limits.maxEnvelopeBytes,

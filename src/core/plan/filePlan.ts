@@ -74,3 +74,8 @@ export interface FileFailure {
 export type FilePlan =
   | { readonly ok: true; readonly file: PlannedFile; readonly warnings: readonly Warning[] }
   | { readonly ok: false; readonly failure: FileFailure };
+
+/** `${fileIndex}:${editIndex}` of a failed edit -> the diagnosis that names the other file (engine/elsewhere.ts). */
+export type ElsewhereFindings = ReadonlyMap<string, Diagnosis>;
+
+export const findingKey = (fileIndex: number, editIndex: number): string => `${fileIndex}:${editIndex}`;
