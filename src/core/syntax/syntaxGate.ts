@@ -43,6 +43,8 @@ export interface SyntaxRegression {
   readonly editIndex: number;
   /** 1-based first and last line, in the new text, of that edit's replacement. */
   readonly editLines: { readonly first: number; readonly last: number };
+  /** What that replacement replaced: offsets in the original text. */
+  readonly replaced: { readonly start: number; readonly end: number };
   readonly newIndex: LineIndex;
 }
 
@@ -108,6 +110,7 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
     // The last edit that wrote into the span (they apply in order).
     editIndex: span?.edits.at(-1) ?? 0,
     editLines: { first: editLines.first + 1, last: editLines.last + 1 },
+    replaced: { start: span?.start ?? 0, end: span?.end ?? 0 },
     newIndex,
   };
 }

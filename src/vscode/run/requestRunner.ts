@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import {
-  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RepeatedFailures, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
 } from '../../core/index';
 import { logOutcome, type OutcomeRecord } from './requestLog';
 import { RecentRecords } from './recentRecords';
@@ -55,9 +55,9 @@ export class RequestRunner {
   async run(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
     const id = this.nextId++;
     const started = performance.now();
-    const { request, response } = await runRequest(tool, input, this.engineOptions(options));
+    const { request, response, refusedEdits } = await runRequest(tool, input, this.engineOptions(options));
     const answered = options.repeats ? options.repeats.note(tool, input, response) : response;
-    return this.finish({ id, tool, request, response: answered }, options, started, 'run');
+    return this.finish({ id, tool, request, response: answered, refusedEdits }, options, started, 'run');
   }
 
   /** A recent record by its id; undefined once many later requests have finished. */
@@ -90,7 +90,7 @@ export class RequestRunner {
     const started = performance.now();
     const planned = await planRequest(tool, input, this.engineOptions(options));
     if (!planned.ok) {
-      return { ok: false, record: this.finish({ id, tool, request: planned.request, response: planned.envelope }, options, started, 'plan') };
+      return { ok: false, record: this.finish({ id, tool, request: planned.request, response: planned.envelope, refusedEdits: planned.refusedEdits }, options, started, 'plan') };
     }
     this.deps.log.debug(`${tool} (${options.source}, plan) ready: ${planned.plan.files.length} file(s) in ${Math.round(performance.now() - started)} ms`);
     return { ok: true, id, plan: planned.plan };
@@ -131,7 +131,7 @@ export class RequestRunner {
 
   /** Logs a finished request and publishes its record; `started` is its performance.now() at the start. */
   private finish(
-    run: { id: number; tool: ToolName; request?: ResolvedRequest; response: EngineResponse },
+    run: { id: number; tool: ToolName; request?: ResolvedRequest; response: EngineResponse; refusedEdits?: readonly RefusedEditPlace[] },
     options: RunOptions,
     started: number,
     phase: OutcomeRecord['phase'],
@@ -142,6 +142,7 @@ export class RequestRunner {
       tool: run.tool,
       ...(run.request ? { request: run.request } : {}),
       response: run.response,
+      ...(run.refusedEdits ? { refusedEdits: run.refusedEdits } : {}),
       ...(options.origin ? { origin: options.origin } : {}),
     };
     logOutcome(this.deps.log, { record, durationMs: performance.now() - started, phase });
