@@ -6,9 +6,8 @@
 import { envelopeFor, sanitizeText } from '../contract/envelope';
 import { codeInfo, type NextAction } from '../contract/errorCodes';
 import { plural } from '../contract/format';
-import type { EditProblem, FileFailure } from '../plan/filePlan';
+import { findingKey, type EditProblem, type ElsewhereFindings, type FileFailure } from '../plan/filePlan';
 import type { Diagnosis, EditStatus, ErrorEnvelope, FileToFix } from '../contract/schemas';
-import { findingKey, type ElsewhereFindings } from '../engine/elsewhere';
 import { hintsForDiagnosis } from '../nearMiss/diagnosis';
 
 export interface FailureReportInput {
