@@ -16,7 +16,7 @@ import { checkCliPath, patchPathCheck } from './cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { NodeFileStore } from '../store/nodeFileStore';
-import { nodeSyntaxGate } from '../syntaxGate';
+import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;
