@@ -18,7 +18,7 @@ export interface PlannedFile {
   readonly replacements: number;
   /** Where each edit replaced text, in the text the edits before it left. */
   readonly applied: readonly AppliedEdit[];
-  /** Where the edits landed in the original text, in text order: what an editor applies and shows. */
+  /** Where the edits landed in the original text, in text order: what an editor applies and shows. Found on first read, then kept. */
   readonly spans: readonly ReplacedSpan[];
   /** Set for a patch's files: what happens to the file. An added file's original is empty; a deleted file's new text is empty. */
   readonly operation?: FileOperation;
