@@ -88,12 +88,31 @@ suite('language-model tools: results', () => {
 
   test('each finished call is published on the outcome bus as a tool outcome', async () => {
     const file = writeScratchFile(fixture.dir, 'bus.txt', 'one\n');
-    await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
+    const reply = await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
     const outcome = fixture.api.bus.lastOutcome;
+    assert.equal(outcome?.id, reply.recordId, 'the result names the record published');
     assert.equal(outcome?.tool, TOOL_MULTI_EDIT);
     assert.equal(outcome?.source, 'tool');
     assert.equal(outcome?.response.success, true);
     assert.deepEqual(outcome?.request && requestInput(outcome.request), { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
+  });
+
+  test('each result names its own request record in its last part, with two calls of one tool running at once', async () => {
+    const failing = writeScratchFile(fixture.dir, 'concurrent-fail.txt', 'alpha\n');
+    const passing = writeScratchFile(fixture.dir, 'concurrent-pass.txt', 'beta\n');
+    const [failed, applied] = await Promise.all([
+      invokeTool(TOOL_MULTI_EDIT, { file_path: failing, edits: [{ old_string: 'gamma', new_string: 'delta' }] }),
+      invokeTool(TOOL_MULTI_EDIT, { file_path: passing, edits: [{ old_string: 'beta', new_string: 'epsilon' }] }),
+    ]);
+    assert.notEqual(failed.recordId, applied.recordId);
+    for (const [reply, file] of [[failed, failing], [applied, passing]] as const) {
+      const record = fixture.api.runner.recordById(reply.recordId);
+      assert.ok(record, `record #${reply.recordId} is known`);
+      assert.deepEqual(record.request?.files.map((target) => target.filePath), [file]);
+      assert.deepEqual(record.response, reply.response, 'the record holds the response the caller got');
+    }
+    assert.equal(failed.response.success, false);
+    assert.equal(readDisk(passing), 'epsilon\n');
   });
 
   test('MATCH_NOT_FOUND returns the raw text around the closest match and changes nothing', async () => {

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syntax/fileSyntaxChecker';
+import { runRequest } from '../../src/core/engine/engine';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 
@@ -226,4 +227,20 @@ describe('syntax gate: every language it knows', () => {
       });
     });
   }
+});
+
+describe('syntax gate: where the refused edit is', () => {
+  it('gives the refused edit\'s place in the file as read, after an earlier edit that added lines above it', async () => {
+    const path = '/work/project/sum.ts';
+    const original = 'export function sum(x: number): number {\n  return total(x, 2);\n}\n';
+    const breaking = '  return total(x, 2);';
+    const store = new MemoryStore({ [path]: original });
+    const result = await runRequest('multi_edit', { file_path: path, edits: [
+      { old_string: 'export function', new_string: '// one\n// two\nexport function' },
+      { old_string: breaking, new_string: '  return total(x, 2;' },
+    ] }, { store, syntaxChecker: checker });
+    assert.equal(failureOf(result.response).error_code, 'SYNTAX_REGRESSION');
+    const start = original.indexOf(breaking);
+    assert.deepEqual(result.refusedEdits, [{ fileIndex: 0, editIndex: 1, start, end: start + breaking.length }]);
+  });
 });

@@ -73,7 +73,9 @@ export function editFailures(
     }
     if (verdict.status === 'failed' && verdict.code === 'AMBIGUOUS_MATCH') {
       const index = LineIndex.of(textBefore);
-      const locations = matchLocations(textBefore, index, verdict.firstOffsets, context.limits);
+      // Lines apart from each match are only named when every match is known.
+      const all = verdict.matchOffsets.length === verdict.totalMatches ? { offsets: verdict.matchOffsets, breaks: lineBreaksIn(edits[editIndex].oldString) } : undefined;
+      const locations = matchLocations(textBefore, index, verdict.firstOffsets, context.limits, all);
       const matchLines = verdict.matchOffsets.map((offset) => index.lineOfOffset(offset) + 1);
       const shown = locations.length < verdict.totalMatches
         ? [`context.match_locations shows the first ${locations.length} of ${verdict.totalMatches} matches in detail, and context.match_lines the line of ${matchLines.length === verdict.totalMatches ? 'every one' : `the first ${matchLines.length}`}`]
@@ -200,4 +202,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'AMBIGUOUS_MATCH':
       return `old_string occurs ${verdict.totalMatches} times in ${displayPath}; it must occur exactly once unless replace_all is true`;
   }
+}
+
+/** How many lines a text spans beyond its first (CRLF and LF both count once). */
+function lineBreaksIn(text: string): number {
+  return text.split('\n').length - 1;
 }

@@ -18,8 +18,12 @@ export function isReadVersion(version: unknown): version is ReadVersion {
   return typeof version === 'object' && version !== null && typeof (version as ReadVersion).byteLength === 'number';
 }
 
-/** Bytes compared, or encoded, at a time: a commit never holds a second whole copy of a file. */
-const CHUNK = 1 << 20;
+/**
+ * Characters encoded (and bytes compared) at a time: a commit never holds a second
+ * whole copy of a file, and its buffers (up to three bytes a character) stay well
+ * under a megabyte.
+ */
+const CHUNK = 1 << 18;
 
 /** Whether the file open at `handle` holds exactly the bytes of `expected`, read a chunk at a time. */
 export async function fileHolds(handle: Pick<FileHandle, 'read'>, expected: Iterable<Uint8Array>): Promise<boolean> {
@@ -75,8 +79,8 @@ export function* encodedChunks(text: { readonly text: string; readonly bom: bool
     yield Uint8Array.from(UTF8_BOM);
   }
   const value = text.text;
-  // UTF-8 takes at most three bytes for one UTF-16 unit.
-  const buffer = Buffer.allocUnsafe(Math.min(value.length, CHUNK) * 3);
+  // UTF-8 takes at most three bytes for one UTF-16 unit; a text shorter than a chunk gets a buffer of its exact size.
+  const buffer = Buffer.allocUnsafe(value.length <= CHUNK ? Buffer.byteLength(value, 'utf8') : CHUNK * 3);
   for (let from = 0; from < value.length;) {
     let to = Math.min(value.length, from + CHUNK);
     // Splitting a surrogate pair between chunks would write each half as U+FFFD.
