@@ -241,20 +241,26 @@ function splitEdit(edit: EditPair, parts: NonNullable<Diagnosis['parts']>): { sp
   return { split: parts.map((part) => ({ old_string: cut(oldLines, part), new_string: cut(newLines, part) })) };
 }
 
+/** How many characters two texts share at their start (head) and, after that, at their end (tail). */
+function sharedEnds(before: string, after: string): { head: number; tail: number } {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) {
+    head++;
+  }
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) {
+    tail++;
+  }
+  return { head, tail };
+}
+
 /**
  * The reader's change (old_string to new_string) made in the file's own text, which has
  * the same characters with other whitespace: the unchanged head and tail are found in
  * the file by counting their non-whitespace characters, and the changed middle goes between.
  */
 function spliceIgnoringWhitespace(oldString: string, newString: string, fileText: string): string {
-  let head = 0;
-  while (head < oldString.length && head < newString.length && oldString[head] === newString[head]) {
-    head++;
-  }
-  let tail = 0;
-  while (tail < oldString.length - head && tail < newString.length - head && oldString[oldString.length - 1 - tail] === newString[newString.length - 1 - tail]) {
-    tail++;
-  }
+  const { head, tail } = sharedEnds(oldString, newString);
   const solid = (text: string): number => text.replace(/\s/g, '').length;
   /** The offset in fileText after `count` non-whitespace characters. */
   const after = (count: number): number => {
@@ -328,15 +334,9 @@ function carryDifferences(edit: EditPair, nearText: string, differences: readonl
 }
 
 function carryIntoLine(oldLine: string, newLine: string, differences: readonly CharacterDifference[]): string {
-  let head = 0;
-  while (head < oldLine.length && head < newLine.length && oldLine[head] === newLine[head]) {
-    head++;
-  }
-  let tail = 0;
-  while (tail < oldLine.length - head && tail < newLine.length - head && oldLine[oldLine.length - 1 - tail] === newLine[newLine.length - 1 - tail]) {
-    tail++;
-  }
-  let tailStart = oldLine.length - tail;
+  const shared = sharedEnds(oldLine, newLine);
+  let head = shared.head;
+  let tailStart = oldLine.length - shared.tail;
   // A difference across either edge of the change belongs to the change.
   for (const d of differences) {
     const from = d.old_string_column - 1;

@@ -138,6 +138,27 @@ suite('language-model tools: results', () => {
     assert.equal(readDisk(file), GREETING, 'the first, matching edit was not applied either');
   });
 
+  test('the same failing request sent again is named a repeat: re-read on the second, stop on the third; a changed request starts over', async () => {
+    const file = writeScratchFile(fixture.dir, 'repeat.js', GREETING);
+    const request = { file_path: file, edits: [{ old_string: "  return 'Hi, ' + name;", new_string: "  return 'Hey, ' + name;" }] };
+    const first = expectError(await invokeTool(TOOL_MULTI_EDIT, request), 'MATCH_NOT_FOUND');
+    assert.equal(first.next_action.action, 'fix_and_resubmit');
+    assert.equal(first.next_action.repeated, undefined);
+    const second = expectError(await invokeTool(TOOL_MULTI_EDIT, request), 'MATCH_NOT_FOUND');
+    assert.equal(second.next_action.action, 'reread_and_retry');
+    assert.equal(second.next_action.repeated, 2);
+    assert.match(second.recovery_hints[0], /2nd time this same request failed the same way in this session/);
+    assert.match(second.recovery_hints[0], /Re-read lines \d+-\d+ of /);
+    assert.match(second.summary, /^Repeated \(2nd time\)/);
+    const third = expectError(await invokeTool(TOOL_MULTI_EDIT, request), 'MATCH_NOT_FOUND');
+    assert.equal(third.next_action.action, 'stop');
+    assert.equal(third.next_action.repeated, 3);
+    const changed = expectError(await invokeTool(TOOL_MULTI_EDIT, { ...request, edits: [{ ...request.edits[0], new_string: "  return 'Yo, ' + name;" }] }), 'MATCH_NOT_FOUND');
+    assert.equal(changed.next_action.repeated, undefined, 'another request is no repeat');
+    assert.equal(changed.next_action.action, 'fix_and_resubmit');
+    assert.equal(readDisk(file), GREETING);
+  });
+
   test('AMBIGUOUS_MATCH lists the capped locations and the uncapped total', async () => {
     const lines = Array.from({ length: 8 }, (_, index) => `step(${index}); log();`);
     const file = writeScratchFile(fixture.dir, 'steps.js', `${lines.join('\n')}\n`);
