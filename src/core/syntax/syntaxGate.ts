@@ -10,7 +10,7 @@
 import type { PlannedFile } from '../plan/filePlan';
 import { LineIndex } from '../text/lineIndex';
 import { followIntoNewText, newEndOf, type ReplacedSpan } from '../matching/replacedSpans';
-import type { SyntaxChecker, SyntaxErrorSpan } from './syntaxChecker';
+import type { SyntaxChecker, SyntaxErrorSpan, TextChange } from './syntaxChecker';
 
 /** New errors reported per file; the first one leads. */
 export const MAX_REPORTED_SYNTAX_ERRORS = 5;
@@ -62,17 +62,25 @@ export async function syntaxRegressions(
     if (file.newText === file.original.text) {
       continue;
     }
-    const newErrors = await checker.errorsIn(file.path, file.newText);
+    const newErrors = await checker.errorsIn(file.path, file.newText, { from: file.original.text, replaced: file.spans });
     if (newErrors === undefined || newErrors.length === 0) {
       continue;
     }
-    const oldErrors = (await checker.errorsIn(file.path, file.original.text)) ?? [];
+    const oldErrors = (await checker.errorsIn(file.path, file.original.text, backTo(file))) ?? [];
     const regression = compare(file, fileIndex, oldErrors, newErrors);
     if (regression) {
       regressions.push(regression);
     }
   }
   return regressions;
+}
+
+/** The plan's spans the other way round: how the original is made from the new text. */
+function backTo(file: PlannedFile): TextChange {
+  return {
+    from: file.newText,
+    replaced: file.spans.map((span) => ({ start: span.newStart, end: newEndOf(span), text: file.original.text.slice(span.start, span.end) })),
+  };
 }
 
 function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly SyntaxErrorSpan[], newErrors: readonly SyntaxErrorSpan[]): SyntaxRegression | undefined {

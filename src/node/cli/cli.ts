@@ -18,7 +18,7 @@ import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { writeStdout } from './standardOutput';
 import { NodeFileStore } from '../store/nodeFileStore';
-import { nodeSyntaxGate } from '../syntaxGate';
+import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;

@@ -3,12 +3,14 @@
  * load once per process, on first use, from a folder holding tree-sitter.wasm and
  * the tree-sitter-<grammar>.wasm files. The last trees parsed are kept by file, so a
  * server that sees the same file again (the new text of one call is the old text of
- * the next) parses only what changed, incrementally.
+ * the next) parses only what changed, incrementally: around each replaced stretch when
+ * the caller says what it replaced, else around the one stretch between the texts'
+ * common start and common end (for edits spread through a large file, nearly all of it).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Language, Parser, type Edit, type Node, type Point, type Tree } from '@vscode/tree-sitter-wasm';
-import type { SyntaxErrorSpan } from '../../core/index';
+import type { SyntaxErrorSpan, TextChange } from '../../core/index';
 import type { TreeSitterGrammar } from './syntaxLanguages';
 
 /** Errors collected per parse; a text broken in more places is judged by its first ones. */
@@ -31,14 +33,18 @@ export class TreeSitterErrors {
 
   constructor(private readonly wasmDirectory: string) {}
 
-  /** The errors of `text` in `grammar`; `file` names the text's file, whose last tree an incremental parse starts from. */
-  async errorsIn(grammar: TreeSitterGrammar, text: string, file: string): Promise<SyntaxErrorSpan[]> {
+  /**
+   * The errors of `text` in `grammar`; `file` names the text's file, whose last tree an
+   * incremental parse starts from, and `change` how `text` was made, when known.
+   */
+  async errorsIn(grammar: TreeSitterGrammar, text: string, file: string, change?: TextChange): Promise<SyntaxErrorSpan[]> {
     const parser = await this.parserFor(grammar);
     const previous = this.kept.get(file);
     this.kept.delete(file);
     const start = previous?.grammar === grammar ? previous : undefined;
     if (start) {
-      start.tree.edit(editBetween(start.text, text));
+      const edits = change !== undefined && change.from === start.text ? replacementEdits(change) : [editBetween(start.text, text)];
+      edits.forEach((edit) => start.tree.edit(edit));
     }
     const tree = parser.parse(text, start?.tree ?? null);
     previous?.tree.delete();
@@ -123,6 +129,51 @@ function errorNodes(root: Node): SyntaxErrorSpan[] {
   } finally {
     cursor.delete();
   }
+}
+
+/**
+ * A change's replacements as tree-sitter edits, last first: each is then given in the
+ * offsets and points of `from`, which the later ones have not moved.
+ */
+function replacementEdits(change: TextChange): Edit[] {
+  const { from, replaced } = change;
+  const edits: Edit[] = [];
+  let row = 0;
+  let lineStart = 0;
+  let scanned = 0;
+  const pointOf = (offset: number): Point => {
+    for (let at = from.indexOf('\n', scanned); at !== -1 && at < offset; at = from.indexOf('\n', at + 1)) {
+      row++;
+      lineStart = at + 1;
+    }
+    scanned = Math.max(scanned, offset);
+    return { row, column: offset - lineStart };
+  };
+  for (const { start, end, text } of replaced) {
+    const startPosition = pointOf(start);
+    edits.push({
+      startIndex: start,
+      oldEndIndex: end,
+      newEndIndex: start + text.length,
+      startPosition,
+      oldEndPosition: pointOf(end),
+      newEndPosition: pointAfter(startPosition, text),
+    });
+  }
+  return edits.reverse();
+}
+
+/** Where `text` ends when it is written at `start`. */
+function pointAfter(start: Point, text: string): Point {
+  const lastBreak = text.lastIndexOf('\n');
+  if (lastBreak === -1) {
+    return { row: start.row, column: start.column + text.length };
+  }
+  let breaks = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    breaks++;
+  }
+  return { row: start.row + breaks, column: text.length - lastBreak - 1 };
 }
 
 /** The one stretch that differs between two texts (after their common start and common end), as tree-sitter takes an edit. */

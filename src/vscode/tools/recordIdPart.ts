@@ -7,6 +7,7 @@
  * No vscode import.
  */
 
+// Not translated: read back by the participant, and by a model as a tag.
 const LABEL = 'Multi-Edit request';
 const RECORD_ID = new RegExp(`^\\[${LABEL} #(\\d+)\\]$`);
 
