@@ -20,7 +20,7 @@ const VSCODE_LAYERS = {
   problems: ['run', 'platform'],
   requestFiles: ['problems', 'run', 'platform'],
   commands: ['preview', 'problems', 'requestFiles', 'run', 'platform'],
-  chat: ['commands', 'preview', 'problems', 'run', 'platform'],
+  chat: ['commands', 'preview', 'problems', 'tools', 'run', 'platform'],
   tools: ['run', 'platform'],
   status: ['run', 'platform'],
   walkthrough: ['run', 'platform'],
@@ -44,6 +44,22 @@ function vscodeImportRules(folder) {
   ];
 }
 
+/** What src/core may not import: adapters, vscode, the file system; `extra` adds a folder's own limits. */
+function coreImportRules(extra) {
+  return {
+    paths: [
+      { name: 'vscode', message: 'src/core is pure: no vscode import.' },
+      { name: 'fs', message: 'src/core is pure: no fs import.' },
+      { name: 'fs/promises', message: 'src/core is pure: no fs import.' },
+    ],
+    patterns: [
+      { group: ['node:*'], message: 'src/core is pure: no Node built-ins.' },
+      { group: ['**/node/**', '**/vscode/**', '../node', '../vscode'], message: 'Dependencies point inward: core imports no adapter.' },
+      ...extra,
+    ],
+  };
+}
+
 export default tseslint.config(
   // The recovery fixtures are sample files of other projects, not this project's code.
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-artifacts/**', 'bench/recovery/fixtures/**'] },
@@ -56,18 +72,16 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', coreImportRules([])] },
+  },
+  {
+    // engine/ sits on top of the core and runs the rest: the other folders take nothing from it.
+    files: ['src/core/*/**/*.ts'],
+    ignores: ['src/core/engine/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'vscode', message: 'src/core is pure: no vscode import.' },
-          { name: 'fs', message: 'src/core is pure: no fs import.' },
-          { name: 'fs/promises', message: 'src/core is pure: no fs import.' },
-        ],
-        patterns: [
-          { group: ['node:*'], message: 'src/core is pure: no Node built-ins.' },
-          { group: ['**/node/**', '**/vscode/**', '../node', '../vscode'], message: 'Dependencies point inward: core imports no adapter.' },
-        ],
-      }],
+      'no-restricted-imports': ['error', coreImportRules([
+        { regex: '^\\.\\./engine(/|$)', message: 'Core folders take their types from below, never from engine/ (see docs/architecture.md).' },
+      ])],
     },
   },
   {

@@ -41,14 +41,19 @@ export interface Fixture extends FileCase {
   readonly title: string;
   /** The public report the class comes from. */
   readonly source?: string;
-  /** 'held-out': written before the changes it measures, and never tuned on. */
-  readonly split?: 'held-out';
+  /**
+   * 'held-out': written before the changes it measures, and never tuned on. 'earlier-held-out':
+   * held out in an earlier round of changes, and part of the tuned set since.
+   */
+  readonly split?: Split;
   /** Further files of the same request (a multi_edit_files request). */
   readonly also?: readonly FileCase[];
   /** Files of the same directory that the request does not name; they must stay as they are. */
   readonly siblings?: readonly string[];
   readonly knows?: AgentKnowledge;
 }
+
+export type Split = 'held-out' | 'earlier-held-out';
 
 /** The files a fixture's request names, in order. */
 export function fileCases(fixture: Fixture): FileCase[] {

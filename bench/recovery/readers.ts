@@ -41,11 +41,34 @@ export interface Envelope {
   readonly diagnosis?: Diagnosis;
   readonly context?: Context;
   readonly edit_status?: readonly { edit_index: number; file_index?: number; status: string; error_code?: string; diagnosis?: Diagnosis; context?: Context }[];
-  readonly next_action?: { action: string };
+  readonly next_action?: { action: string; files_to_fix?: readonly { file_index: number; error_code?: string; context?: Context }[] };
+}
+
+/** Where old_string and the file differ in whitespace or look-alike characters, and what each has there. */
+interface CharacterDifference {
+  readonly old_string_line: number;
+  readonly old_string_column: number;
+  readonly old_string_has: string;
+  readonly file_has: string;
+  readonly aligned_column?: number;
+}
+
+interface FileLine {
+  readonly line: number;
+  readonly text: string;
+}
+
+interface MatchLocation {
+  readonly line: number;
+  readonly start_line?: number;
+  readonly snippet: string;
+  readonly distinct_above?: FileLine;
+  readonly distinct_below?: FileLine;
 }
 
 interface Diagnosis {
   readonly kind: string;
+  readonly differences?: readonly CharacterDifference[];
   readonly other_file?: string;
   readonly parts?: readonly { first_old_string_line: number; last_old_string_line: number; line: number }[];
   readonly line_map?: readonly { old_string_line: number; line: number }[];
@@ -55,7 +78,7 @@ interface Diagnosis {
 interface Context {
   readonly snippet?: string;
   readonly start_line?: number;
-  readonly match_locations?: readonly { line: number; snippet: string }[];
+  readonly match_locations?: readonly MatchLocation[];
   readonly match_lines?: readonly number[];
   readonly nearby_names?: readonly string[];
   readonly existing_path?: string;
@@ -96,6 +119,8 @@ function remaining(request: Request, edits: readonly (readonly (EditPair | undef
 }
 
 const directoryOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
+
+const isMissingPath = (code: string | undefined): boolean => code === 'FILE_NOT_FOUND' || code === 'RELATIVE_PATH';
 
 // ---- shared moves ----
 
@@ -138,17 +163,17 @@ function undoInNewString(kind: string, text: string, fileText: string): string {
   }
 }
 
-/** The lines of a match location's snippet (3 before, the line, 3 after) and the line of its first. */
-function locationLines(location: { line: number; snippet: string }): { lines: string[]; first: number } {
+/** The lines of a match location's snippet and the line of its first. */
+function locationLines(location: MatchLocation): { lines: string[]; first: number } {
   const lines = splitText(location.snippet).lines;
-  return { lines, first: Math.max(1, location.line - 3) };
+  return { lines, first: location.start_line ?? Math.max(1, location.line - 3) };
 }
 
-/** old_string grown by `grow` lines above and below, from the lines around its match. */
-function grownEdit(edit: EditPair, lines: readonly string[], matchIndex: number, grow: number): EditPair | undefined {
+/** old_string grown by `up` lines above and `down` lines below, from the lines around its match. */
+function grownEdit(edit: EditPair, lines: readonly string[], matchIndex: number, up: number, down = up): EditPair | undefined {
   const oldLines = edit.old_string.split('\n').length;
-  const above = lines.slice(Math.max(0, matchIndex - grow), matchIndex);
-  const below = lines.slice(matchIndex + oldLines, matchIndex + oldLines + grow);
+  const above = lines.slice(Math.max(0, matchIndex - up), matchIndex);
+  const below = lines.slice(matchIndex + oldLines, matchIndex + oldLines + down);
   if (above.length === 0 && below.length === 0) {
     return undefined;
   }
@@ -216,20 +241,26 @@ function splitEdit(edit: EditPair, parts: NonNullable<Diagnosis['parts']>): { sp
   return { split: parts.map((part) => ({ old_string: cut(oldLines, part), new_string: cut(newLines, part) })) };
 }
 
+/** How many characters two texts share at their start (head) and, after that, at their end (tail). */
+function sharedEnds(before: string, after: string): { head: number; tail: number } {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) {
+    head++;
+  }
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) {
+    tail++;
+  }
+  return { head, tail };
+}
+
 /**
  * The reader's change (old_string to new_string) made in the file's own text, which has
  * the same characters with other whitespace: the unchanged head and tail are found in
  * the file by counting their non-whitespace characters, and the changed middle goes between.
  */
 function spliceIgnoringWhitespace(oldString: string, newString: string, fileText: string): string {
-  let head = 0;
-  while (head < oldString.length && head < newString.length && oldString[head] === newString[head]) {
-    head++;
-  }
-  let tail = 0;
-  while (tail < oldString.length - head && tail < newString.length - head && oldString[oldString.length - 1 - tail] === newString[newString.length - 1 - tail]) {
-    tail++;
-  }
+  const { head, tail } = sharedEnds(oldString, newString);
   const solid = (text: string): number => text.replace(/\s/g, '').length;
   /** The offset in fileText after `count` non-whitespace characters. */
   const after = (count: number): number => {
@@ -248,8 +279,115 @@ function spliceIgnoringWhitespace(oldString: string, newString: string, fileText
   return fileText.slice(0, from) + newString.slice(head, newString.length - tail) + fileText.slice(Math.max(from, to));
 }
 
+/**
+ * The match the agent meant, picked by the line it knows is near its target: first among the
+ * lines that tell each match apart, then in the snippets, and only when one location holds it
+ * (several would be a guess). old_string grows up to the line that makes it occur once.
+ */
+function fixAmbiguous(edit: EditPair, locations: readonly MatchLocation[], knows: AgentKnowledge): Fix {
+  const anchor = knows.anchor;
+  if (anchor === undefined) {
+    return 'the agent knows no line near its target';
+  }
+  const holds = (line: FileLine | undefined): boolean => line !== undefined && line.text.includes(anchor);
+  const byDistinctLine = locations.filter((location) => holds(location.distinct_above) || holds(location.distinct_below));
+  const bySnippet = locations.filter((location) => location.snippet.includes(anchor));
+  const chosen = byDistinctLine.length === 1 ? byDistinctLine[0] : byDistinctLine.length === 0 && bySnippet.length === 1 ? bySnippet[0] : undefined;
+  if (!chosen) {
+    return bySnippet.length === 0 ? 'no match location holds the line the agent knows is near its target' : 'several match locations hold the line the agent knows, and nothing tells them apart';
+  }
+  const { lines, first } = locationLines(chosen);
+  const matchIndex = chosen.line - first;
+  const oldLineCount = edit.old_string.split('\n').length;
+  const { distinct_above: above, distinct_below: below } = chosen;
+  // Towards the line the agent knows when it is the distinct one, else towards the nearer distinct line.
+  const useAbove = above !== undefined && (holds(above) || (!holds(below) && (below === undefined || chosen.line - above.line <= below.line - (chosen.line + oldLineCount - 1))));
+  const grown = useAbove
+    ? grownEdit(edit, lines, matchIndex, chosen.line - above.line, 0)
+    : below !== undefined
+      ? grownEdit(edit, lines, matchIndex, 0, below.line - (chosen.line + oldLineCount - 1))
+      : grownEdit(edit, lines, matchIndex, 1 + Math.floor(oldLineCount / 4));
+  return grown ?? 'the match location shows no lines to add';
+}
+
+/**
+ * new_string written the way the file has its text: each difference the diagnosis lists is
+ * made in the part of the line the agent left alone (before or after its change), and a run of
+ * spaces that pads to a column keeps that column when the change made the text before it
+ * longer or shorter. Undefined unless the differences turn old_string into the file's text
+ * exactly, line for line.
+ */
+function carryDifferences(edit: EditPair, nearText: string, differences: readonly CharacterDifference[]): EditPair | undefined {
+  const oldLines = edit.old_string.split('\n');
+  const newLines = edit.new_string.split('\n');
+  const fileLines = nearText.split('\n').map((line) => line.replace(/\r$/, ''));
+  if (oldLines.length !== newLines.length || oldLines.length !== fileLines.length) {
+    return undefined;
+  }
+  const ofLine = (line: number): CharacterDifference[] => differences.filter((d) => d.old_string_line === line + 1).sort((x, y) => x.old_string_column - y.old_string_column);
+  const written = newLines.map((newLine, at) => carryIntoLine(oldLines[at], newLine, ofLine(at)));
+  const rebuilt = oldLines.map((oldLine, at) => carryIntoLine(oldLine, oldLine, ofLine(at)));
+  if (rebuilt.some((line, at) => line !== fileLines[at])) {
+    return undefined;
+  }
+  return { ...edit, old_string: nearText, new_string: written.join(/\r\n/.test(nearText) ? '\r\n' : '\n') };
+}
+
+function carryIntoLine(oldLine: string, newLine: string, differences: readonly CharacterDifference[]): string {
+  const shared = sharedEnds(oldLine, newLine);
+  let head = shared.head;
+  let tailStart = oldLine.length - shared.tail;
+  // A difference across either edge of the change belongs to the change.
+  for (const d of differences) {
+    const from = d.old_string_column - 1;
+    const to = from + d.old_string_has.length;
+    if (from < head && to > head) {
+      head = from;
+    }
+    if (from < tailStart && to > tailStart) {
+      tailStart = to;
+    }
+  }
+  const middle = newLine.slice(head, newLine.length - (oldLine.length - tailStart));
+  const copy = (from: number, to: number, out: string, aligning: boolean): string => {
+    let text = out;
+    let at = from;
+    for (const d of differences) {
+      const start = d.old_string_column - 1;
+      if (start < from || start >= to || (start === to && d.old_string_has.length > 0)) {
+        continue;
+      }
+      text += oldLine.slice(at, start);
+      const pad = aligning && d.aligned_column !== undefined ? d.aligned_column - 1 - text.length : 0;
+      text += pad >= 1 ? ' '.repeat(pad) : aligning && d.aligned_column !== undefined ? ' ' : d.file_has;
+      at = start + d.old_string_has.length;
+    }
+    return text + oldLine.slice(at, to);
+  };
+  const before = copy(0, head, '', false);
+  return copy(tailStart, oldLine.length, before + middle, middle.length !== tailStart - head);
+}
+
 /** A text as the body of a JSON string. */
 const jsonBody = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * The edit written as a list of JSON strings, one per line (a notebook cell's source), when
+ * the file's text is old_string in that form: each line's string ends in an escaped \n, and
+ * the strings are separated the way the file separates its first two.
+ */
+function asJsonStrings(edit: EditPair, nearText: string): EditPair | undefined {
+  const encodeLines = (text: string, separator: string): string => {
+    const lines = text.split('\n');
+    return lines.map((line, at) => jsonBody(at < lines.length - 1 ? `${line}\n` : line)).join(separator);
+  };
+  const firstLine = jsonBody(`${edit.old_string.split('\n')[0]}\n`);
+  const separator = nearText.startsWith(firstLine) ? /^"\s*,\s*"/.exec(nearText.slice(firstLine.length))?.[0] : undefined;
+  if (separator === undefined || encodeLines(edit.old_string, separator) !== nearText) {
+    return undefined;
+  }
+  return { ...edit, old_string: nearText, new_string: encodeLines(edit.new_string, separator) };
+}
 
 // ---- the envelope reader ----
 
@@ -262,14 +400,7 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
     return { moveTo: diagnosis.other_file, edit };
   }
   if (code === 'AMBIGUOUS_MATCH') {
-    const locations = context?.match_locations ?? [];
-    const chosen = locations.find((location) => knows.anchor !== undefined && location.snippet.includes(knows.anchor));
-    if (!chosen) {
-      return 'no match location holds the line the agent knows is near its target';
-    }
-    const { lines, first } = locationLines(chosen);
-    const grown = grownEdit(edit, lines, chosen.line - first, 1 + Math.floor(edit.old_string.split('\n').length / 4));
-    return grown ?? 'the match location shows no lines to add';
+    return fixAmbiguous(edit, context?.match_locations ?? [], knows);
   }
   if (code !== 'MATCH_NOT_FOUND' || !diagnosis) {
     return `nothing structured to act on for ${code}`;
@@ -288,6 +419,10 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
     // The file holds the text JSON-encoded: write both strings in that form.
     return { ...edit, old_string: nearText, new_string: jsonBody(edit.new_string) };
   }
+  const asStrings = diagnosis.kind === 'ESCAPED_TEXT' ? asJsonStrings(edit, nearText) : undefined;
+  if (asStrings) {
+    return asStrings;
+  }
   if (diagnosis.kind === 'SPLIT_HUNKS' && diagnosis.parts) {
     return splitEdit(edit, diagnosis.parts) ?? 'old_string and new_string do not split the same way';
   }
@@ -302,6 +437,10 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
   if (diagnosis.kind === 'INSIDE_TOKEN') {
     return grownOverCut(edit, nearText) ?? 'old_string cut a token, and new_string lines up with nothing after the cut';
   }
+  const carried = diagnosis.differences ? carryDifferences(edit, nearText, diagnosis.differences) : undefined;
+  if (carried) {
+    return carried;
+  }
   const base = undoInNewString(diagnosis.kind, edit.old_string, nearText);
   return { ...edit, old_string: nearText, new_string: mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText)) };
 }
@@ -314,15 +453,21 @@ export const envelopeReader: Reader = {
       return { kind: 'give_up', why: 'no envelope' };
     }
     const leadFile = envelope.file_index ?? 0;
-    if (envelope.error_code === 'FILE_NOT_FOUND' || envelope.error_code === 'RELATIVE_PATH') {
-      const existing = envelope.context?.existing_path;
-      const nearest = envelope.context?.nearby_names?.[0];
-      const path = (file: EditRequest): string | undefined => existing ?? (nearest === undefined ? undefined : `${directoryOf(file.file_path)}/${nearest}`);
-      const files = request.files.map((file, at) => (at === leadFile ? { ...file, file_path: path(file) ?? file.file_path } : file));
-      return path(request.files[leadFile]) !== undefined ? { kind: 'send', request: { files } } : { kind: 'give_up', why: 'no existing path and no nearby names' };
+    // Every file whose path names nothing: the lead's reasons are top-level, each other file's are in its files_to_fix entry.
+    const missing = [
+      ...(isMissingPath(envelope.error_code) ? [{ file_index: leadFile, context: envelope.context }] : []),
+      ...(envelope.next_action?.files_to_fix ?? []).filter((file) => isMissingPath(file.error_code) && file.file_index !== leadFile),
+    ];
+    const files = request.files.map((file) => ({ ...file }));
+    for (const { file_index: fileIndex, context } of missing) {
+      const nearest = context?.nearby_names?.[0];
+      const meant = context?.existing_path ?? (nearest === undefined ? undefined : `${directoryOf(files[fileIndex].file_path)}/${nearest}`);
+      if (meant === undefined) {
+        return { kind: 'give_up', why: 'no existing path and no nearby names' };
+      }
+      files[fileIndex] = { ...files[fileIndex], file_path: meant };
     }
     const edits: (EditPair | undefined)[][] = request.files.map((file) => [...file.edits]);
-    const files = request.files.map((file) => ({ ...file }));
     let dropped = 0;
     for (const status of envelope.edit_status ?? []) {
       if (status.status !== 'failed') {

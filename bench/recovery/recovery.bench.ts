@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Column, type ColumnSummary, type Fixture, loadFixtures, MAX_ROUNDS, multiEditTool, peerTool, type RunResult, runColumns, summarize } from './harness';
+import { type Column, type ColumnSummary, type Fixture, loadFixtures, MAX_ROUNDS, multiEditTool, peerTool, type RunResult, runColumns, type Split, summarize } from './harness';
 import { envelopeReader, messageReader } from './readers';
 
 export async function recoveryColumns(): Promise<Column[]> {
@@ -41,21 +41,27 @@ function summaryTable(summaries: readonly ColumnSummary[]): string[] {
   ];
 }
 
+const SPLIT_NOTES: Readonly<Record<Split, string>> = { 'held-out': ' (held out)', 'earlier-held-out': ' (held out earlier, tuned since)' };
+
+/** The summaries of the fixtures a predicate picks, as a titled table; nothing when it picks none. */
+function partTable(title: string, fixtures: readonly Fixture[], summaries: readonly ColumnSummary[], picks: (fixture: Fixture) => boolean): string[] {
+  const ids = new Set(fixtures.filter(picks).map((fixture) => fixture.id));
+  if (ids.size === 0) {
+    return [];
+  }
+  return [`${title} (${ids.size} fixtures):`, '', ...summaryTable(summaries.map((s) => summarize(s.label, s.results.filter((result) => ids.has(result.fixture))))), ''];
+}
+
 export function renderTables(fixtures: readonly Fixture[], summaries: readonly ColumnSummary[]): string {
-  const classes = new Map(fixtures.map((fixture) => [fixture.id, `${fixture.class}${fixture.split === 'held-out' ? ' (held out)' : ''}`]));
-  const heldOut = new Set(fixtures.filter((fixture) => fixture.split === 'held-out').map((fixture) => fixture.id));
-  const heldOutSummaries = summaries.map((s) => summarize(s.label, s.results.filter((result) => heldOut.has(result.fixture))));
+  const classes = new Map(fixtures.map((fixture) => [fixture.id, `${fixture.class}${fixture.split ? SPLIT_NOTES[fixture.split] : ''}`]));
   const lines = [
     `All ${fixtures.length} fixtures:`,
     '',
     ...summaryTable(summaries),
     '',
-    ...(heldOut.size > 0 ? [
-      `The held-out split (${heldOut.size} fixtures written before the changes they measure, and never tuned on):`,
-      '',
-      ...summaryTable(heldOutSummaries),
-      '',
-    ] : []),
+    ...partTable('The tuned set: every fixture the changes so far were made and checked against', fixtures, summaries, (fixture) => fixture.split !== 'held-out'),
+    ...partTable('Of the tuned set, the split held out in an earlier round, tuned on since', fixtures, summaries, (fixture) => fixture.split === 'earlier-held-out'),
+    ...partTable('The held-out split: written and committed before the changes it measures, and never tuned on', fixtures, summaries, (fixture) => fixture.split === 'held-out'),
     `Rounds to the intended result per fixture (a request, a re-read and a listing each count as one round; at most ${MAX_ROUNDS}).`,
     '',
     `| fixture | class | ${summaries.map((_summary, at) => `(${at + 1})`).join(' | ')} |`,

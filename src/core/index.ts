@@ -18,7 +18,7 @@ export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailur
 export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedRequest } from './request/request';
 export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
 export { commitPlan, planRequest, runRequest, type RequestPlan } from './engine/engine';
-export type { PlannedFile } from './plan/filePlan';
+export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
 export type { ReplacedSpan } from './matching/replacedSpans';
 export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/options';
 

@@ -19,7 +19,7 @@ function metadataOf(result: vscode.ChatResult): TurnMetadata {
 }
 
 suite('chat end to end: @multiedit with a scripted model', () => {
-  editorSuiteFixture();
+  const fixture = editorSuiteFixture();
 
   test('/apply applies the request in the prompt; the turn\'s metadata says so; no model is asked', async function () {
     const model = await scriptedModel(this);
@@ -78,6 +78,41 @@ suite('chat end to end: @multiedit with a scripted model', () => {
     assert.match(envelopeText, /"kind":"INDENTATION"/);
     assert.match(envelopeText, /"snippet":"[^"]*\\treturn sum;/);
     assert.match(toolResultsSeen(third)[1], /"success":true/);
+  });
+
+  test('two calls of one tool in one round, the first failing: each call gets its own request record and result', async function () {
+    const model = await scriptedModel(this);
+    const failing = writeScratchFile(scratchDir('chat-two-calls'), 'failing.js', TAB_INDENTED);
+    const passing = writeScratchFile(scratchDir('chat-two-calls'), 'passing.js', TAB_INDENTED);
+    useScript([{ prompt: 'two files at once', rounds: [
+      { toolCalls: [
+        { name: TOOL_MULTI_EDIT, input: { file_path: failing, edits: [{ old_string: 'let total = 0;', new_string: 'let total = 1;' }] } },
+        { name: TOOL_MULTI_EDIT, input: { file_path: passing, edits: [{ old_string: '\tlet sum = 0;', new_string: '\tlet sum = 1;' }] } },
+      ] },
+      { text: 'One file changed.' },
+    ] }]);
+    const metadata = metadataOf(await sendChat(`@${CHAT_PARTICIPANT_NAME} two files at once`));
+    assert.ok(metadata.kind === 'conversation');
+    assert.deepEqual(metadata.calls.map((call) => [call.round, call.tool, call.success, call.errorCode]), [
+      [1, TOOL_MULTI_EDIT, false, 'MATCH_NOT_FOUND'],
+      [1, TOOL_MULTI_EDIT, true, undefined],
+    ]);
+    const [failed, applied] = metadata.calls.map((call) => {
+      assert.ok(call.recordId !== undefined, 'the call names its request record');
+      const record = fixture.api.runner.recordById(call.recordId);
+      assert.ok(record, `record #${call.recordId} is known`);
+      return record;
+    });
+    assert.deepEqual([failed.request?.files[0].filePath, failed.response.success], [failing, false]);
+    assert.deepEqual([applied.request?.files[0].filePath, applied.response.success], [passing, true]);
+    const [firstResult, secondResult] = toolResultsSeen(model.requests[1]);
+    assert.match(firstResult, /"error_code":"MATCH_NOT_FOUND"/);
+    assert.match(secondResult, /"success":true/);
+    for (const text of [firstResult, secondResult]) {
+      assert.ok(!text.includes('Multi-Edit request #'), 'the part naming the record is not given to the model');
+    }
+    assert.match(readDisk(passing), /\tlet sum = 1;/);
+    assert.equal(readDisk(failing), TAB_INDENTED);
   });
 
   test('round limit: a model that keeps calling tools is stopped after 5 rounds, and the turn\'s metadata says so (the Continue follow-up)', async function () {

@@ -51,6 +51,33 @@ suite('diagnostics: placement and wording', () => {
     assert.doesNotMatch(diagnostic.message, /context\.snippet/, 'no envelope field a person cannot see');
   });
 
+  test('a failure after an edit that added lines above it sits on its line in the document, not in the text the earlier edit left', async () => {
+    const file = writeScratchFile(scratchDir('shifted'), 'area.ts', AREA);
+    const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, {
+      file_path: file,
+      edits: [
+        { old_string: '// Geometry helpers\n', new_string: '// Geometry helpers\n// Areas\n// Perimeters\n// Volumes\n' },
+        { old_string: '    return width * height;', new_string: '    return Math.abs(width * height);' },
+      ],
+    }), 'MATCH_NOT_FOUND');
+    assert.equal(envelope.context?.closest_line, 6, 'the envelope counts lines in the text the first edit left');
+    const [diagnostic] = await diagnosticsOf(file);
+    assert.equal(diagnostic.range.start.line, 2, 'the document shows the file as read: the line with "return width * height"');
+  });
+
+  test('the second of two ambiguous edits sits on its own first match, with its own count', async () => {
+    const file = writeScratchFile(scratchDir('ambiguous-two'), 'totals.ts', THREE_TOTALS);
+    expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [
+      { old_string: '  return total;', new_string: '  return sum;' },
+      { old_string: '}', new_string: '};' },
+    ] }), 'AMBIGUOUS_MATCH');
+    const diagnostics = await diagnosticsOf(file, (found) => found.length === 2);
+    const second = diagnostics.find((diagnostic) => diagnostic.message.startsWith('Edit 2'));
+    assert.ok(second, diagnostics.map((diagnostic) => diagnostic.message).join('\n'));
+    assert.deepEqual([second.range.start.line, second.range.start.character, second.range.end.character], [2, 0, 1]);
+    assert.deepEqual((second.relatedInformation ?? []).map((info) => info.location.range.start.line), [2, 5, 8]);
+  });
+
   test('ALREADY_APPLIED: says to remove the edit, not to fix old_string, since there is nothing to fix', async () => {
     const file = writeScratchFile(scratchDir('applied'), 'limit.ts', 'export const limit = 20;\n');
     expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'export const limit = 10;', new_string: 'export const limit = 20;' }] }), 'MATCH_NOT_FOUND');

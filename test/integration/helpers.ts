@@ -1,6 +1,6 @@
 // Shared helpers for the integration tests: scratch files inside the test workspace, the
 // extension's API, settings that are restored afterwards, and invokeTool exactly as a chat
-// participant calls it, with the response parsed from the one text part and held to the
+// participant calls it, with the response parsed from its text part and held to the
 // output-hygiene rules.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -11,6 +11,7 @@ import { CONFIG_SECTION, EXTENSION_ID } from '../../src/vscode/platform/ids';
 import { TOOL_NAMES, type ToolName } from '../../src/core/contract/toolNames';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/contract/schemas';
 import type { MultiEditApi } from '../../src/vscode/extension';
+import { splitRecordId } from '../../src/vscode/tools/recordIdPart';
 import { assertHygienic } from '../shared/hygiene';
 
 export async function activateExtension(): Promise<MultiEditApi> {
@@ -116,18 +117,22 @@ export interface ToolReply {
   readonly summaryLine: string;
   /** The JSON after the first line. */
   readonly response: EngineResponse;
+  /** The id of the request record, from the result's last part. */
+  readonly recordId: number;
 }
 
 export async function invokeTool(name: ToolName, input: object, token?: vscode.CancellationToken): Promise<ToolReply> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
-  assert.equal(result.content.length, 1, 'the result has exactly one part');
-  const part = result.content[0];
+  const { parts, recordId } = splitRecordId(result.content, (part) => (part instanceof vscode.LanguageModelTextPart ? part.value : undefined));
+  assert.ok(recordId !== undefined, 'the last part names the request record');
+  assert.equal(parts.length, 1, 'the response is one part before it');
+  const part = parts[0];
   assert.ok(part instanceof vscode.LanguageModelTextPart, 'the part is a LanguageModelTextPart');
   const newline = part.value.indexOf('\n');
   assert.ok(newline > 0, 'a summary line comes first');
   const response = JSON.parse(part.value.slice(newline + 1)) as EngineResponse;
   assertHygienic(response);
-  return { text: part.value, summaryLine: part.value.slice(0, newline), response };
+  return { text: part.value, summaryLine: part.value.slice(0, newline), response, recordId };
 }
 
 export function expectSuccess(reply: ToolReply): SuccessResponse {

@@ -88,12 +88,31 @@ suite('language-model tools: results', () => {
 
   test('each finished call is published on the outcome bus as a tool outcome', async () => {
     const file = writeScratchFile(fixture.dir, 'bus.txt', 'one\n');
-    await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
+    const reply = await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
     const outcome = fixture.api.bus.lastOutcome;
+    assert.equal(outcome?.id, reply.recordId, 'the result names the record published');
     assert.equal(outcome?.tool, TOOL_MULTI_EDIT);
     assert.equal(outcome?.source, 'tool');
     assert.equal(outcome?.response.success, true);
     assert.deepEqual(outcome?.request && requestInput(outcome.request), { file_path: file, edits: [{ old_string: 'one', new_string: 'two' }] });
+  });
+
+  test('each result names its own request record in its last part, with two calls of one tool running at once', async () => {
+    const failing = writeScratchFile(fixture.dir, 'concurrent-fail.txt', 'alpha\n');
+    const passing = writeScratchFile(fixture.dir, 'concurrent-pass.txt', 'beta\n');
+    const [failed, applied] = await Promise.all([
+      invokeTool(TOOL_MULTI_EDIT, { file_path: failing, edits: [{ old_string: 'gamma', new_string: 'delta' }] }),
+      invokeTool(TOOL_MULTI_EDIT, { file_path: passing, edits: [{ old_string: 'beta', new_string: 'epsilon' }] }),
+    ]);
+    assert.notEqual(failed.recordId, applied.recordId);
+    for (const [reply, file] of [[failed, failing], [applied, passing]] as const) {
+      const record = fixture.api.runner.recordById(reply.recordId);
+      assert.ok(record, `record #${reply.recordId} is known`);
+      assert.deepEqual(record.request?.files.map((target) => target.filePath), [file]);
+      assert.deepEqual(record.response, reply.response, 'the record holds the response the caller got');
+    }
+    assert.equal(failed.response.success, false);
+    assert.equal(readDisk(passing), 'epsilon\n');
   });
 
   test('MATCH_NOT_FOUND returns the raw text around the closest match and changes nothing', async () => {
@@ -117,6 +136,27 @@ suite('language-model tools: results', () => {
     assert.equal(envelope.next_action.action, 'fix_and_resubmit');
     assert.deepEqual(envelope.next_action.edits_to_fix, [1]);
     assert.equal(readDisk(file), GREETING, 'the first, matching edit was not applied either');
+  });
+
+  test('the same failing request sent again is named a repeat: re-read on the second, stop on the third; a changed request starts over', async () => {
+    const file = writeScratchFile(fixture.dir, 'repeat.js', GREETING);
+    const request = { file_path: file, edits: [{ old_string: "  return 'Hi, ' + name;", new_string: "  return 'Hey, ' + name;" }] };
+    const first = expectError(await invokeTool(TOOL_MULTI_EDIT, request), 'MATCH_NOT_FOUND');
+    assert.equal(first.next_action.action, 'fix_and_resubmit');
+    assert.equal(first.next_action.repeated, undefined);
+    const second = expectError(await invokeTool(TOOL_MULTI_EDIT, request), 'MATCH_NOT_FOUND');
+    assert.equal(second.next_action.action, 'reread_and_retry');
+    assert.equal(second.next_action.repeated, 2);
+    assert.match(second.recovery_hints[0], /2nd time this same request failed the same way in this session/);
+    assert.match(second.recovery_hints[0], /Re-read lines \d+-\d+ of /);
+    assert.match(second.summary, /^Repeated \(2nd time\)/);
+    const third = expectError(await invokeTool(TOOL_MULTI_EDIT, request), 'MATCH_NOT_FOUND');
+    assert.equal(third.next_action.action, 'stop');
+    assert.equal(third.next_action.repeated, 3);
+    const changed = expectError(await invokeTool(TOOL_MULTI_EDIT, { ...request, edits: [{ ...request.edits[0], new_string: "  return 'Yo, ' + name;" }] }), 'MATCH_NOT_FOUND');
+    assert.equal(changed.next_action.repeated, undefined, 'another request is no repeat');
+    assert.equal(changed.next_action.action, 'fix_and_resubmit');
+    assert.equal(readDisk(file), GREETING);
   });
 
   test('AMBIGUOUS_MATCH lists the capped locations and the uncapped total', async () => {

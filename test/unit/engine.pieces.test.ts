@@ -72,7 +72,7 @@ describe('engine: the multi-pattern search', () => {
       for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + 1)) {
         expected.push(at);
       }
-      assert.deepEqual(found.get(pattern), expected, pattern);
+      assert.deepEqual(Array.from(found.get(pattern) ?? []), expected, pattern);
     }
     assert.equal(found.get('abcabc')?.length, 80);
   });

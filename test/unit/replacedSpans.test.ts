@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkEdits, type EditToCheck } from '../../src/core/matching/match';
-import { replacedSpans, type ReplacedSpan } from '../../src/core/matching/replacedSpans';
+import { followIntoNewText, replacedSpans, type ReplacedSpan } from '../../src/core/matching/replacedSpans';
 
 function applySpans(original: string, spans: readonly ReplacedSpan[]): string {
   let out = '';
@@ -55,6 +55,30 @@ describe('replaced spans: where each edit landed in the original text', () => {
           assert.ok(span.start <= span.end && (index === 0 || result.spans[index - 1].end < span.start), 'spans are ordered and apart');
           assert.equal(result.newText.slice(span.newStart, span.newStart + span.text.length), span.text);
         });
+      },
+    ), { numRuns: 3000 });
+  });
+
+  it('follows a stretch of the original into the new text: text apart from the edits stays itself, a stretch an edit overlaps widens to its replacement', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'c', '\n', ' ');
+    const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 3 });
+    fc.assert(fc.property(
+      fc.string({ unit: alphabet, minLength: 1, maxLength: 60 }),
+      fc.array(fc.record({ oldString: word, newString: fc.string({ unit: alphabet, maxLength: 4 }), replaceAll: fc.boolean() }), { minLength: 1, maxLength: 6 }),
+      fc.nat(), fc.nat(),
+      (text, edits, a, b) => {
+        const result = spansOf(text, edits);
+        if (result === undefined) {
+          return;
+        }
+        const [start, end] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y);
+        const followed = followIntoNewText(result.spans, start, end);
+        if (!result.spans.some((span) => span.start <= end && start <= span.end)) {
+          assert.equal(result.newText.slice(followed.start, followed.end), text.slice(start, end), 'a stretch apart from every edit is the same text');
+        }
+        for (const span of result.spans.filter((overlapping) => overlapping.start < end && start < overlapping.end)) {
+          assert.ok(followed.start <= span.newStart && span.newStart + span.text.length <= followed.end, 'a touched stretch covers the replacement');
+        }
       },
     ), { numRuns: 3000 });
   });

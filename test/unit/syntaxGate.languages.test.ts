@@ -7,6 +7,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syntax/fileSyntaxChecker';
+import { runRequest } from '../../src/core/engine/engine';
+import type { TextChange } from '../../src/core/index';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 
@@ -157,6 +159,30 @@ function replaceOnce(text: string, [oldString, newString]: Replacement): string 
   return text.replace(oldString, () => newString);
 }
 
+type Stretch = TextChange['replaced'][number];
+
+/** `text` with each replacement made once (a string where it occurs, or a stretch), and the change that says so. */
+function replacedAll(text: string, replacements: readonly (Replacement | Stretch)[]): { text: string; change: TextChange } {
+  const replaced = replacements
+    .map((replacement): Stretch => {
+      if (!Array.isArray(replacement)) {
+        return replacement as Stretch;
+      }
+      const [oldString, newString] = replacement as Replacement;
+      assert.equal(text.split(oldString).length, 2, `"${oldString}" occurs once in the text`);
+      const start = text.indexOf(oldString);
+      return { start, end: start + oldString.length, text: newString };
+    })
+    .sort((a, b) => a.start - b.start);
+  let result = '';
+  let from = 0;
+  for (const span of replaced) {
+    result += text.slice(from, span.start) + span.text;
+    from = span.end;
+  }
+  return { text: result + text.slice(from), change: { from: text, replaced } };
+}
+
 async function edit(path: string, text: string, [oldString, newString]: Replacement, extra: object = {}) {
   const store = new MemoryStore({ [path]: text });
   const response = await run('multi_edit', { file_path: path, edits: [{ old_string: oldString, new_string: newString }], ...extra }, { store, syntaxChecker: checker });
@@ -215,6 +241,22 @@ describe('syntax gate: every language it knows', () => {
         }
       });
 
+      it('finds after a parse told what each edit replaced exactly what a fresh parse finds', async () => {
+        const reused = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
+        let text = original;
+        assert.deepEqual(await reused.errorsIn(path, text), await checker.errorsIn(path, text));
+        const undoMistake: Replacement = [languageCase.mistake[1], languageCase.mistake[0]];
+        // Blank lines after the first line move every later stretch, so each must be told where it was.
+        const blankLines: Stretch = { start: original.indexOf('\n'), end: original.indexOf('\n'), text: '\n'.repeat(200) };
+        const steps: (readonly (Replacement | Stretch)[])[] = [[languageCase.valid], [blankLines, languageCase.mistake], [languageCase.preexisting], [undoMistake], [[languageCase.valid[1], languageCase.valid[0]]]];
+        for (const replacements of steps) {
+          const next = replacedAll(text, replacements);
+          const fresh = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
+          assert.deepEqual(await reused.errorsIn(path, next.text, next.change), await fresh.errorsIn(path, next.text));
+          text = next.text;
+        }
+      });
+
       it('accepts a valid edit away from an error the file already had, and refuses a second error', async () => {
         const broken = replaceOnce(original, languageCase.preexisting);
         assert.notDeepEqual(await checker.errorsIn(path, broken), [], 'the broken original has an error');
@@ -226,4 +268,20 @@ describe('syntax gate: every language it knows', () => {
       });
     });
   }
+});
+
+describe('syntax gate: where the refused edit is', () => {
+  it('gives the refused edit\'s place in the file as read, after an earlier edit that added lines above it', async () => {
+    const path = '/work/project/sum.ts';
+    const original = 'export function sum(x: number): number {\n  return total(x, 2);\n}\n';
+    const breaking = '  return total(x, 2);';
+    const store = new MemoryStore({ [path]: original });
+    const result = await runRequest('multi_edit', { file_path: path, edits: [
+      { old_string: 'export function', new_string: '// one\n// two\nexport function' },
+      { old_string: breaking, new_string: '  return total(x, 2;' },
+    ] }, { store, syntaxChecker: checker });
+    assert.equal(failureOf(result.response).error_code, 'SYNTAX_REGRESSION');
+    const start = original.indexOf(breaking);
+    assert.deepEqual(result.refusedEdits, [{ fileIndex: 0, editIndex: 1, start, end: start + breaking.length }]);
+  });
 });

@@ -82,10 +82,19 @@ export const successResponseSchema = z.object({
   replacements: z.number().int().optional(),
 });
 
+/** A line of the file: its 1-based number and its text (clipped like snippet lines). */
+const fileLineSchema = z.object({ line: z.number().int().min(1), text: z.string() });
+
 export const matchLocationSchema = z.object({
   line: z.number().int().min(1),
   column: z.number().int().min(1),
+  /** 1-based line of the snippet's first line. */
+  start_line: z.number().int().min(1).optional(),
   snippet: z.string(),
+  /** The nearest line above the match such that the lines from it down to the match occur at no other match; the snippet reaches it. */
+  distinct_above: fileLineSchema.optional(),
+  /** The same below the match's last line. */
+  distinct_below: fileLineSchema.optional(),
 });
 
 export const diagnosisKinds = [
@@ -100,6 +109,18 @@ export const textRangeSchema = z.object({
   start_column: z.number().int().min(1),
   end_line: z.number().int().min(1),
   end_column: z.number().int().min(1),
+});
+
+/** One stretch where old_string and the file differ only in whitespace or look-alike characters. */
+export const characterDifferenceSchema = z.object({
+  old_string_line: z.number().int().min(1),
+  old_string_column: z.number().int().min(1),
+  line: z.number().int().min(1),
+  column: z.number().int().min(1),
+  old_string_has: z.string(),
+  file_has: z.string(),
+  /** The file's run of spaces pads to a column: the character after it stands at this 1-based column, as a character after spaces does in the line above or below. */
+  aligned_column: z.number().int().min(1).optional(),
 });
 
 export const diagnosisSchema = z.object({
@@ -125,6 +146,11 @@ export const diagnosisSchema = z.object({
   })).optional(),
   /** REORDERED_LINES: for each line of old_string, in order, the file line that holds it. */
   line_map: z.array(z.object({ old_string_line: z.number().int().min(1), line: z.number().int().min(1) })).optional(),
+  /**
+   * WHITESPACE_ONLY, UNICODE_LOOKALIKE, INDENTATION: each difference (up to 32), where it stands in old_string
+   * and in the file (1-based), and the exact text each side has there.
+   */
+  differences: z.array(characterDifferenceSchema).optional(),
 });
 
 export const contextSchema = z.object({
@@ -180,6 +206,12 @@ export const fileToFixSchema = z.object({
   file_path: z.string(),
   /** Failed edits of this file, 0-based within it; empty when the file itself could not be edited. */
   edits: z.array(z.number().int().min(0)),
+  /** When the file itself could not be edited (FILE_NOT_FOUND, RELATIVE_PATH, …): why, as the envelope would lead with it. */
+  error_code: errorCodeSchema.optional(),
+  message: z.string().optional(),
+  recovery_hints: z.array(z.string()).optional(),
+  /** nearby_names, existing_path: the file the caller most likely meant. */
+  context: contextSchema.optional(),
 });
 
 export const nextActionSchema = z.object({
@@ -226,6 +258,7 @@ export type SuccessResponse = z.infer<typeof successResponseSchema>;
 export type MatchLocation = z.infer<typeof matchLocationSchema>;
 export type DiagnosisKind = (typeof diagnosisKinds)[number];
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
+export type CharacterDifference = z.infer<typeof characterDifferenceSchema>;
 export type TextRange = z.infer<typeof textRangeSchema>;
 export type EnvelopeContext = z.infer<typeof contextSchema>;
 export type EditStatus = z.infer<typeof editStatusSchema>;

@@ -72,7 +72,8 @@ function plannedChange(file: PlannedFile): PlannedChange[] {
     case 'move':
       return [{ kind: 'move', from: file.movedFrom ?? path, path, text, bom: original.bom, original }];
     default:
-      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original, spans: file.spans }];
+      // The spans are passed on as the plan's getter, so a store that never reads them never pays for them.
+      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original, get spans() { return file.spans; } }];
   }
 }
 

@@ -5,7 +5,7 @@
  * which line); the work is bounded by the counts below.
  */
 import type { EngineContext } from './engineContext';
-import type { FileFailure } from '../plan/filePlan';
+import { findingKey, type ElsewhereFindings, type FileFailure } from '../plan/filePlan';
 import { LineIndex } from '../text/lineIndex';
 import { splitPath } from '../nearMiss/nearbyNames';
 import type { Diagnosis } from '../contract/schemas';
@@ -24,11 +24,6 @@ const MAX_SIBLINGS_READ = 16;
 const MAX_SIBLING_BYTES = 1024 * 1024;
 /** A shorter old_string occurs in many files by chance and says nothing about which one was meant. */
 const MIN_MEANINGFUL_CHARS = 8;
-
-/** `${fileIndex}:${editIndex}` of a failed edit -> the diagnosis that names the other file. */
-export type ElsewhereFindings = ReadonlyMap<string, Diagnosis>;
-
-export const findingKey = (fileIndex: number, editIndex: number): string => `${fileIndex}:${editIndex}`;
 
 export async function findElsewhere(
   failures: readonly FileFailure[], oldStrings: (fileIndex: number, editIndex: number) => string | undefined,

@@ -15,7 +15,7 @@ import type { EngineOptions } from './options';
 import type { FileStat, StoreResult } from '../store/fileStore';
 import { statWithRetry } from './planFile';
 import { planOperation } from './fileOperations';
-import type { FileFailure, FilePlan, PlannedFile } from '../plan/filePlan';
+import type { FileFailure, FilePlan, PlannedFile, RefusedEditPlace } from '../plan/filePlan';
 import { parseRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from '../request/request';
 import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
 import { successResponse } from '../report/successReport';
@@ -36,12 +36,14 @@ export interface RequestPlan {
 /** A failed plan still carries the request when it parsed, so every surface can show where it failed. */
 export type PlanResult =
   | { readonly ok: true; readonly plan: RequestPlan }
-  | { readonly ok: false; readonly envelope: ErrorEnvelope; readonly request?: ResolvedRequest };
+  | { readonly ok: false; readonly envelope: ErrorEnvelope; readonly request?: ResolvedRequest; readonly refusedEdits?: readonly RefusedEditPlace[] };
 
 /** A finished request: the response, beside the request as parsed when it parsed. */
 export interface RequestRun {
   readonly request?: ResolvedRequest;
   readonly response: EngineResponse;
+  /** Where the edits refused after planning (a syntax regression) are in their files as read. */
+  readonly refusedEdits?: readonly RefusedEditPlace[];
 }
 
 /**
@@ -76,7 +78,8 @@ export async function runRequest(tool: string, input: unknown, options: EngineOp
   for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
     const planned = await planRequest(tool, input, options);
     if (!planned.ok) {
-      return { ...(planned.request ? { request: planned.request } : {}), response: planned.envelope };
+      const { request, refusedEdits } = planned;
+      return { ...(request ? { request } : {}), response: planned.envelope, ...(refusedEdits ? { refusedEdits } : {}) };
     }
     const response = await commitPlan(planned.plan, options);
     run = { request: planned.plan.request, response };
@@ -169,7 +172,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   const planned = plans.flatMap((plan, fileIndex) => (plan.ok ? [{ file: plan.file, fileIndex }] : []));
   const syntax = await syntaxVerdict(planned, request, context);
   if (!syntax.ok) {
-    return refuse(syntax.envelope, request);
+    return { ok: false, envelope: syntax.envelope, request, refusedEdits: syntax.refusedEdits };
   }
   if (context.isCancelled()) {
     return refuse(cancelled(request, context), request);
@@ -190,7 +193,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
 /** The syntax gate's answer for a request that planned: a refusal, or the warnings its policy asks for. */
 async function syntaxVerdict(
   planned: readonly { readonly file: PlannedFile; readonly fileIndex: number }[], request: ResolvedRequest, context: EngineContext,
-): Promise<{ ok: true; warnings: Warning[] } | { ok: false; envelope: ErrorEnvelope }> {
+): Promise<{ ok: true; warnings: Warning[] } | { ok: false; envelope: ErrorEnvelope; refusedEdits: RefusedEditPlace[] }> {
   if (!context.syntax) {
     return { ok: true, warnings: [] };
   }
@@ -202,11 +205,12 @@ async function syntaxVerdict(
     ok: false,
     envelope: failureEnvelope({
       multiFile: !request.singleFile,
-      failures: regressions.map((regression) => syntaxFailure(regression, request.files[regression.fileIndex].edits, context)),
+      failures: regressions.map((regression) => syntaxFailure(regression, request.files[regression.fileIndex].edits, context.limits)),
       totalEdits: request.files.reduce((sum, file) => sum + file.edits.length, 0),
       dryRun: request.dryRun,
       maxEnvelopeBytes: context.limits.maxEnvelopeBytes,
     }),
+    refusedEdits: regressions.map(({ fileIndex, editIndex, replaced }) => ({ fileIndex, editIndex, ...replaced })),
   };
 }
 

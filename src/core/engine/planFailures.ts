@@ -73,12 +73,17 @@ export function editFailures(
     }
     if (verdict.status === 'failed' && verdict.code === 'AMBIGUOUS_MATCH') {
       const index = LineIndex.of(textBefore);
-      const locations = matchLocations(textBefore, index, verdict.firstOffsets, context.limits);
+      // Lines apart from each match are only named when every match is known.
+      const all = verdict.matchOffsets.length === verdict.totalMatches ? { offsets: verdict.matchOffsets, breaks: lineBreaksIn(edits[editIndex].oldString) } : undefined;
+      const locations = matchLocations(textBefore, index, verdict.firstOffsets, context.limits, all);
       const matchLines = verdict.matchOffsets.map((offset) => index.lineOfOffset(offset) + 1);
       const shown = locations.length < verdict.totalMatches
         ? [`context.match_locations shows the first ${locations.length} of ${verdict.totalMatches} matches in detail, and context.match_lines the line of ${matchLines.length === verdict.totalMatches ? 'every one' : `the first ${matchLines.length}`}`]
         : [];
-      return { hints: shown, context: { match_locations: locations, total_matches: verdict.totalMatches, match_lines: matchLines } };
+      const apart = locations.some((location) => location.distinct_above || location.distinct_below)
+        ? ['Each context.match_locations entry names the nearest lines that tell it apart (distinct_above, distinct_below): grow old_string up to one of them at the intended match and it occurs once']
+        : [];
+      return { hints: [...apart, ...shown], context: { match_locations: locations, total_matches: verdict.totalMatches, match_lines: matchLines } };
     }
     return { hints: [] };
   };
@@ -200,4 +205,9 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
     case 'AMBIGUOUS_MATCH':
       return `old_string occurs ${verdict.totalMatches} times in ${displayPath}; it must occur exactly once unless replace_all is true`;
   }
+}
+
+/** How many lines a text spans beyond its first (CRLF and LF both count once). */
+function lineBreaksIn(text: string): number {
+  return text.split('\n').length - 1;
 }

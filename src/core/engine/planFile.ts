@@ -11,7 +11,7 @@ import { nearestNames, splitPath } from '../nearMiss/nearbyNames';
 import { describeWhitespace } from '../nearMiss/describe';
 import { checkEdits, type EditToCheck, type EditVerdict } from '../matching/match';
 import type { FilePlan, PlannedFile } from '../plan/filePlan';
-import { replacedSpans } from '../matching/replacedSpans';
+import { replacedSpans, type ReplacedSpan } from '../matching/replacedSpans';
 import { retryWhileBusy } from './retry';
 import type { Edit, Warning } from '../contract/schemas';
 import type { HunkPlacement } from '../request/request';
@@ -62,7 +62,16 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
   const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
-  const file: PlannedFile = { path, displayPath, original, newText: outcome.text, editsApplied: edits.length, replacements, applied: outcome.applied, spans: replacedSpans(outcome.applied, outcome.text) };
+  const { applied, text: newText } = outcome;
+  let spans: readonly ReplacedSpan[] | undefined;
+  const file: PlannedFile = {
+    path, displayPath, original, newText, editsApplied: edits.length, replacements, applied,
+    // Found when an editor or a preview first asks: a replace_all on every line of a large file has millions, which the CLI and a dry run never read.
+    get spans() {
+      spans ??= replacedSpans(applied, newText);
+      return spans;
+    },
+  };
   const tokenWarnings = outcome.verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideToken ? [tokenCutWarning(editIndex, verdict.insideToken, file.path, file.displayPath)] : []));
   return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
 }

@@ -4,6 +4,7 @@
  * first original occurrence through the applied edits names that edit.
  */
 import type { AppliedEdit } from '../matching/match';
+import type { Offsets } from '../matching/multiSearch';
 
 /** The earlier applied edit that changed the first original occurrence of `needle`; undefined when it was never there. */
 export function earlierEditThatChanged(
@@ -33,7 +34,7 @@ export function earlierEditThatChanged(
 }
 
 /** How many of the ascending ranges [s, s + length) end at or before `offset`. */
-function countEndingBy(starts: readonly number[], length: number, offset: number): number {
+function countEndingBy(starts: Offsets, length: number, offset: number): number {
   let low = 0;
   let high = starts.length;
   while (low < high) {

@@ -6,6 +6,7 @@
  */
 import type { InsideTokenPolicy } from '../contract/limits';
 import type { WorkingText } from './workingText';
+import { offsetsBetween, type Offsets } from './multiSearch';
 
 /** Where a match cuts a token, and what stays of it outside the match. */
 export interface TokenCut {
@@ -37,7 +38,7 @@ export function isWordChar(char: string | undefined): boolean {
 }
 
 /** The first cut among the first matches, the end of old_string checked before its start. */
-export function tokenCut(working: WorkingText, oldString: string, newString: string, starts: readonly number[]): TokenCut | undefined {
+export function tokenCut(working: WorkingText, oldString: string, newString: string, starts: Offsets): TokenCut | undefined {
   const firstChar = oldString[0];
   const lastChar = oldString[oldString.length - 1];
   const cutsAtStart = isWordChar(firstChar);
@@ -45,7 +46,7 @@ export function tokenCut(working: WorkingText, oldString: string, newString: str
   if (!cutsAtStart && !cutsAtEnd) {
     return undefined;
   }
-  for (const start of starts.slice(0, MAX_CUT_CHECKS)) {
+  for (const start of offsetsBetween(starts, 0, MAX_CUT_CHECKS)) {
     const end = start + oldString.length;
     if (cutsAtEnd) {
       const after = wordRun(working.slice(end, end + MAX_TOKEN_CHARS), 'forward');

@@ -7,6 +7,7 @@ import { refusesTokenCut, tokenCut, type TokenCut } from './insideToken';
 import { PieceText } from './pieceText';
 import { placeHunk, type Placement } from './placement';
 import { PlainText, type WorkingText } from './workingText';
+import { offsetsBetween, type Offsets } from './multiSearch';
 import type { InsideIndentationPolicy, InsideTokenPolicy } from '../contract/limits';
 
 /** An edit with its strings already in the file's line endings. */
@@ -54,7 +55,7 @@ export type EditVerdict =
 /** One applied edit: where it replaced text, in the text as the edits before it left it. */
 export interface AppliedEdit {
   readonly editIndex: number;
-  readonly starts: readonly number[];
+  readonly starts: Offsets;
   readonly oldLength: number;
   readonly newLength: number;
 }
@@ -122,7 +123,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
 
   const placeAndApply = (sentEdit: EditToCheck, placement: Placement, editIndex: number): EditVerdict => {
     const text = working.text();
-    const occurrences = (pattern: string): number[] => working.occurrences(pattern);
+    const occurrences = (pattern: string): number[] => Array.from(working.occurrences(pattern));
     let placed = placeHunk(text, sentEdit.oldString, sentEdit.newString, placement, occurrences);
     if (!placed.found && placed.candidates.length === 0 && placed.missingLine === undefined && sentEdit.asSent) {
       placed = placeHunk(text, sentEdit.asSent.oldString, sentEdit.asSent.newString, placement, occurrences);
@@ -157,7 +158,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
       return dependsOn === undefined ? { status: 'failed', code: 'MATCH_NOT_FOUND' } : { status: 'skipped', dependsOn };
     }
     if (starts.length > 1 && !edit.replaceAll) {
-      return { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: starts.length, firstOffsets: starts.slice(0, options.maxLocations), matchOffsets: starts.slice(0, MAX_MATCH_LINES) };
+      return { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: starts.length, firstOffsets: offsetsBetween(starts, 0, options.maxLocations), matchOffsets: offsetsBetween(starts, 0, MAX_MATCH_LINES) };
     }
     const replaced = edit.replaceAll ? nonOverlapping(starts, edit.oldString.length) : [starts[0]];
     const indented = insideIndentation(working, edit, replaced);
@@ -231,12 +232,12 @@ function inputVerdict(edit: EditToCheck, earlierWithSameOld: number | undefined)
  * between the line's start and the match. Its first line then keeps the hidden
  * indentation, and any later line of new_string lands as written, not under it.
  */
-function insideIndentation(working: WorkingText, edit: EditToCheck, starts: readonly number[]): IndentedMatch | undefined {
+function insideIndentation(working: WorkingText, edit: EditToCheck, starts: Offsets): IndentedMatch | undefined {
   const first = edit.oldString.charCodeAt(0);
   if (first !== 32 && first !== 9) {
     return undefined;
   }
-  for (const start of starts.slice(0, MAX_INDENT_CHECKS)) {
+  for (const start of offsetsBetween(starts, 0, MAX_INDENT_CHECKS)) {
     const from = Math.max(0, start - MAX_INDENT_LOOKBACK);
     const before = working.slice(from, start);
     const lineStart = before.lastIndexOf('\n') + 1;
@@ -257,12 +258,15 @@ function refusesIndentedMatch(policy: InsideIndentationPolicy, edit: EditToCheck
  * `starts` itself when none overlap (the usual case, and no second array of millions
  * of offsets for a replace_all on every line).
  */
-export function nonOverlapping(starts: readonly number[], length: number): readonly number[] {
-  const firstOverlap = starts.findIndex((start, index) => index > 0 && start < starts[index - 1] + length);
-  if (firstOverlap === -1) {
+export function nonOverlapping(starts: Offsets, length: number): Offsets {
+  let firstOverlap = 1;
+  while (firstOverlap < starts.length && starts[firstOverlap] >= starts[firstOverlap - 1] + length) {
+    firstOverlap++;
+  }
+  if (firstOverlap >= starts.length) {
     return starts;
   }
-  const kept = starts.slice(0, firstOverlap);
+  const kept = offsetsBetween(starts, 0, firstOverlap);
   let free = kept[kept.length - 1] + length;
   for (let index = firstOverlap; index < starts.length; index++) {
     if (starts[index] >= free) {

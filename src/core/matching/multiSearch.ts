@@ -26,33 +26,64 @@ const MIN_HASH_BITS = 12;
 const MAX_FREQUENCY = 0xffff;
 /** Offsets gathered per array before a new one is started (occurrencesOf). */
 const STARTS_PER_ARRAY = 16384;
+
+/**
+ * Ascending offsets into a text: a plain array, or a typed one where there can be
+ * millions (a replace_all on every line), at 4 bytes an offset instead of 8.
+ */
+export type Offsets = Readonly<ArrayLike<number>> & Iterable<number>;
+
+/** The offsets from `from` up to `to`, as a plain array. */
+export function offsetsBetween(offsets: Offsets, from: number, to = offsets.length): number[] {
+  const end = Math.min(to, offsets.length);
+  const out: number[] = [];
+  for (let index = from; index < end; index++) {
+    out.push(offsets[index]);
+  }
+  return out;
+}
 /** Characters sampled from the text (at its start, middle and end) to learn which blocks are common. */
 const SAMPLE_CHARS = 1 << 14;
 
 /**
  * Every start offset of `pattern` in `text`, overlapping ones included, ascending.
- * Millions of offsets are gathered in small arrays and joined once: one array grown
- * by pushing leaves each outgrown copy behind until the next collection, three
- * times the final size in all.
+ * Up to STARTS_PER_ARRAY of them come as a plain array. Past that (a replace_all on
+ * every line finds millions), the rest are gathered in typed arrays of that size and
+ * all are copied once into one typed array of the exact size: an array grown by
+ * pushing leaves each outgrown copy behind until the next collection, and a plain
+ * array takes twice the bytes.
  */
-export function occurrencesOf(text: string, pattern: string, from = 0, to = text.length): number[] {
-  const full: number[][] = [];
-  let starts: number[] = [];
+export function occurrencesOf(text: string, pattern: string, from = 0, to = text.length): Offsets {
   const last = to - pattern.length;
-  for (let at = text.indexOf(pattern, from); at !== -1 && at <= last; at = text.indexOf(pattern, at + 1)) {
-    if (starts.length === STARTS_PER_ARRAY) {
-      full.push(starts);
-      starts = [];
-    }
-    starts.push(at);
+  const first: number[] = [];
+  let at = text.indexOf(pattern, from);
+  for (; at !== -1 && at <= last && first.length < STARTS_PER_ARRAY; at = text.indexOf(pattern, at + 1)) {
+    first.push(at);
   }
-  return full.length === 0 ? starts : ([] as number[]).concat(...full, starts);
+  if (at === -1 || at > last) {
+    return first;
+  }
+  const full = [Int32Array.from(first)];
+  let starts = new Int32Array(STARTS_PER_ARRAY);
+  let count = 0;
+  for (; at !== -1 && at <= last; at = text.indexOf(pattern, at + 1)) {
+    if (count === STARTS_PER_ARRAY) {
+      full.push(starts);
+      starts = new Int32Array(STARTS_PER_ARRAY);
+      count = 0;
+    }
+    starts[count++] = at;
+  }
+  const all = new Int32Array(full.length * STARTS_PER_ARRAY + count);
+  full.forEach((chunk, index) => all.set(chunk, index * STARTS_PER_ARRAY));
+  all.set(starts.subarray(0, count), full.length * STARTS_PER_ARRAY);
+  return all;
 }
 
 /** For each distinct pattern, every start offset in `text` (overlapping included), ascending. */
-export function occurrencesOfAll(text: string, patterns: readonly string[]): Map<string, number[]> {
+export function occurrencesOfAll(text: string, patterns: readonly string[]): Map<string, Offsets> {
   const distinct = [...new Set(patterns)].filter((pattern) => pattern.length > 0);
-  const found = new Map<string, number[]>();
+  const found = new Map<string, Offsets>();
   const scanned = distinct.filter((pattern) => pattern.length >= MIN_SCANNED_LENGTH);
   const useScan = scanned.length >= MIN_SCANNED_PATTERNS && text.length >= MAX_WINDOW * 4;
   for (const pattern of distinct) {

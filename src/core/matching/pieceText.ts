@@ -10,7 +10,7 @@
  * to the pieces so far, not to the file.
  */
 import { TextBuilder } from './textBuilder';
-import { occurrencesOf, occurrencesOfAll } from './multiSearch';
+import { occurrencesOf, occurrencesOfAll, offsetsBetween, type Offsets } from './multiSearch';
 import type { WorkingText } from './workingText';
 
 interface Piece {
@@ -30,7 +30,7 @@ export class PieceText implements WorkingText {
   private base: string;
   private pieces: Piece[] = [];
   private length: number;
-  private baseOccurrences: Map<string, number[]>;
+  private baseOccurrences: Map<string, Offsets>;
 
   /** `patterns`: every old_string that will be asked for, so the base is scanned once for all of them. */
   constructor(text: string, private readonly patterns: readonly string[]) {
@@ -39,13 +39,13 @@ export class PieceText implements WorkingText {
     this.baseOccurrences = occurrencesOfAll(text, patterns);
   }
 
-  occurrences(pattern: string): number[] {
+  occurrences(pattern: string): Offsets {
     const untouched = this.untouchedOccurrences(pattern);
     const touching = this.occurrencesTouchingPieces(pattern);
     return touching.length === 0 ? untouched : mergeUnique(untouched, touching);
   }
 
-  replace(starts: readonly number[], length: number, replacement: string): void {
+  replace(starts: Offsets, length: number, replacement: string): void {
     const old = this.pieces;
     const next: Piece[] = [];
     let piece = 0;
@@ -70,7 +70,7 @@ export class PieceText implements WorkingText {
         }
         break;
       }
-      next.push(this.mergedPiece(firstPiece, piece, starts.slice(firstRange, range + 1), length, replacement));
+      next.push(this.mergedPiece(firstPiece, piece, offsetsBetween(starts, firstRange, range + 1), length, replacement));
       range++;
     }
     while (piece < old.length) {
@@ -98,7 +98,7 @@ export class PieceText implements WorkingText {
   }
 
   /** Base occurrences that no piece overlaps, at their offsets in the current text. */
-  private untouchedOccurrences(pattern: string): number[] {
+  private untouchedOccurrences(pattern: string): Offsets {
     let baseStarts = this.baseOccurrences.get(pattern);
     if (baseStarts === undefined) {
       baseStarts = occurrencesOf(this.base, pattern);
@@ -241,7 +241,7 @@ function touches(piece: Piece, start: number, end: number): boolean {
   return end > piece.start && start < piece.end;
 }
 
-function mergeUnique(sorted: readonly number[], unsorted: number[]): number[] {
+function mergeUnique(sorted: Offsets, unsorted: number[]): number[] {
   unsorted.sort((a, b) => a - b);
   const merged: number[] = [];
   let left = 0;

@@ -2,7 +2,8 @@
  * Where a file's edits landed, in the offsets of the text as it was read: each stretch of the
  * original that the new text replaces, with the replacement and the edits that wrote it. The
  * matcher places each edit in the text the edits before it left; this folds those places back
- * onto the original, so the editor can apply the changes as they are and show them per edit.
+ * onto the original, so the editor can apply the changes as they are and show them per edit, and
+ * the syntax gate can follow a position of the original into the new text.
  */
 import type { AppliedEdit } from './match';
 
@@ -122,4 +123,28 @@ function applyEdit(regions: readonly Region[], edit: AppliedEdit): Region[] {
     out.push({ ...rest, currentStart: rest.currentStart + delta, currentEnd: rest.currentEnd + delta });
   }
   return out;
+}
+
+/** Where a span's replacement ends in the new text. */
+export function newEndOf(span: ReplacedSpan): number {
+  return span.newStart + span.text.length;
+}
+
+/** Where a stretch of the original text lies in the new text: a stretch an edit touched widens to that edit's replacement. */
+export function followIntoNewText(spans: readonly ReplacedSpan[], start: number, end: number): { start: number; end: number } {
+  return { start: followOffset(spans, start, 'start'), end: followOffset(spans, end, 'end') };
+}
+
+function followOffset(spans: readonly ReplacedSpan[], offset: number, side: 'start' | 'end'): number {
+  let shift = 0;
+  for (const span of spans) {
+    if (offset < span.start || (offset === span.start && side === 'start' && span.end > span.start)) {
+      break;
+    }
+    if (offset < span.end || (offset === span.end && side === 'end')) {
+      return side === 'start' ? span.newStart : newEndOf(span);
+    }
+    shift += span.text.length - (span.end - span.start);
+  }
+  return offset + shift;
 }

@@ -3,14 +3,14 @@
  * Two implementations give the same answers: PlainText is a string, simplest and
  * fastest for small work; PieceText (pieceText.ts) never copies a large text per edit.
  */
-import { occurrencesOf } from './multiSearch';
+import { occurrencesOf, type Offsets } from './multiSearch';
 import { TextBuilder } from './textBuilder';
 
 export interface WorkingText {
   /** Start offsets of every occurrence of `pattern` in the current text, overlapping ones included, ascending. */
-  occurrences(pattern: string): number[];
+  occurrences(pattern: string): Offsets;
   /** Replaces `length` characters at each of `starts` (ascending, not overlapping) with `replacement`. */
-  replace(starts: readonly number[], length: number, replacement: string): void;
+  replace(starts: Offsets, length: number, replacement: string): void;
   /** The current text. */
   text(): string;
   /** The current text between two offsets. */
@@ -21,11 +21,11 @@ export interface WorkingText {
 export class PlainText implements WorkingText {
   constructor(private value: string) {}
 
-  occurrences(pattern: string): number[] {
+  occurrences(pattern: string): Offsets {
     return occurrencesOf(this.value, pattern);
   }
 
-  replace(starts: readonly number[], length: number, replacement: string): void {
+  replace(starts: Offsets, length: number, replacement: string): void {
     this.value = spliceAll(this.value, starts, length, replacement);
   }
 
@@ -39,7 +39,7 @@ export class PlainText implements WorkingText {
 }
 
 /** `value` with `length` characters at each of `starts` replaced; the replacement is literal. */
-export function spliceAll(value: string, starts: readonly number[], length: number, replacement: string): string {
+export function spliceAll(value: string, starts: Offsets, length: number, replacement: string): string {
   if (starts.length === 1) {
     return value.slice(0, starts[0]) + replacement + value.slice(starts[0] + length);
   }

@@ -88,18 +88,84 @@ export function snippetOfLines(text: string, index: LineIndex, span: LineSpan, m
   return { snippet, start_line: first + 1, ...(clipped.length > 0 ? { clipped_lines: clipped } : {}) };
 }
 
-/** One location per offset: 1-based line and column, and the lines around it. */
+/** Lines searched above and below a match for the line that tells it apart from every other match. */
+const MAX_DISTINCT_DISTANCE = 12;
+
+/** Every match of an ambiguous old_string, so each location can say what tells it apart. */
+export interface AllMatches {
+  /** The offset of every match, in order. */
+  readonly offsets: readonly number[];
+  /** Line breaks inside old_string: a match ends that many lines below the line it starts on. */
+  readonly breaks: number;
+}
+
+/**
+ * One location per offset: 1-based line and column, and the lines around it. With every
+ * match known, each location also names the nearest line above (and below) that makes the
+ * lines from there to the match occur nowhere else, and its snippet reaches that line.
+ */
 export function matchLocations(
   text: string,
   index: LineIndex,
   offsets: readonly number[],
   limits: Pick<Limits, 'maxSnippetLineChars'>,
+  all?: AllMatches,
 ): MatchLocation[] {
-  const snippetLimits = { contextLines: MATCH_LOCATION_CONTEXT_LINES, maxSnippetLineChars: limits.maxSnippetLineChars };
+  const firstLines = all?.offsets.map((offset) => index.lineOfOffset(offset));
   return offsets.map((offset) => {
     const { line, column } = index.position(offset);
-    return { line, column, snippet: snippetAround(text, index, offset, snippetLimits).snippet };
+    const first = line - 1;
+    const breaks = all?.breaks ?? 0;
+    const above = firstLines && distinctLine(index, firstLines, first, -1);
+    const below = firstLines && distinctLine(index, firstLines.map((start) => start + breaks), first + breaks, 1);
+    const span = {
+      first: Math.min(first - MATCH_LOCATION_CONTEXT_LINES, above ?? first),
+      last: Math.max(first + MATCH_LOCATION_CONTEXT_LINES, below ?? first),
+      focusLine: first,
+      focusOffset: offset,
+    };
+    const shown = snippetOfLines(text, index, span, limits.maxSnippetLineChars);
+    const named = (line0: number): { line: number; text: string } => ({ line: line0 + 1, text: clipLine(index.lineText(line0), 0, index.lineText(line0).length, 0, limits.maxSnippetLineChars) });
+    return {
+      line,
+      column,
+      start_line: shown.start_line,
+      snippet: shown.snippet,
+      ...(above !== undefined ? { distinct_above: named(above) } : {}),
+      ...(below !== undefined ? { distinct_below: named(below) } : {}),
+    };
   });
+}
+
+/**
+ * The nearest 0-based line, going `step` from `own`, by which the lines between it and `own`
+ * differ from the lines at the same distance from every other match (`lines` holds the line of
+ * each match, `own` among them). Undefined when another match is on the same line, or no line
+ * within MAX_DISTINCT_DISTANCE tells them all apart.
+ */
+function distinctLine(index: LineIndex, lines: readonly number[], own: number, step: 1 | -1): number | undefined {
+  const ownAt = lines.indexOf(own);
+  let others = lines.filter((_other, at) => at !== ownAt);
+  if (others.includes(own)) {
+    return undefined;
+  }
+  for (let distance = 1; distance <= MAX_DISTINCT_DISTANCE; distance++) {
+    const candidate = own + step * distance;
+    if (candidate < 0 || candidate >= index.lineCount) {
+      return undefined;
+    }
+    const ownText = index.lineText(candidate);
+    // Grown to this line, old_string would start with its end (above) or end with its start (below),
+    // so a facing line only stays alike when it ends (or starts) with the same text.
+    others = others.filter((other) => {
+      const facing = other + step * distance;
+      return facing >= 0 && facing < index.lineCount && (step < 0 ? index.lineText(facing).endsWith(ownText) : index.lineText(facing).startsWith(ownText));
+    });
+    if (others.length === 0) {
+      return candidate;
+    }
+  }
+  return undefined;
 }
 
 /**

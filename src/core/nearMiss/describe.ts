@@ -6,7 +6,7 @@ import { isSpaceLike, lookalikeOf } from './lookalikes';
 import type { Difference, NearMissKind } from './lineWalk';
 import type { NearMiss } from './walkMiss';
 import type { LineIndex } from '../text/lineIndex';
-import type { Diagnosis } from '../contract/schemas';
+import type { CharacterDifference, Diagnosis } from '../contract/schemas';
 import type { TextSpan } from './closestMatch';
 
 /** A diagnosis and the text it points at: the near miss, or the new_string already present. */
@@ -128,5 +128,64 @@ export function diagnosisOf(nearMiss: NearMiss, index: LineIndex): LocatedDiagno
     detail += `; it also differs in ${others.map((other) => KIND_WORDS[other]).join(', ')}`;
   }
   const { line, column } = index.position(ofKind[0].at);
-  return { diagnosis: { kind, detail, line, column, old_string_line: ofKind[0].needleLine + 1 }, span: nearMiss.span, focus: ofKind[0].at };
+  const listed = listedDifferences(nearMiss, index);
+  return {
+    diagnosis: { kind, detail, line, column, old_string_line: ofKind[0].needleLine + 1, ...(listed ? { differences: listed } : {}) },
+    span: nearMiss.span,
+    focus: ofKind[0].at,
+  };
+}
+
+/** Kinds whose differences are listed one by one: each is a stretch of one line a reader can copy. */
+const LISTED_KINDS: ReadonlySet<NearMissKind> = new Set(['WHITESPACE_ONLY', 'UNICODE_LOOKALIKE', 'INDENTATION']);
+const MAX_LISTED_DIFFERENCES = 32;
+
+/**
+ * Every difference of a near miss that only whitespace and look-alikes separate from old_string,
+ * with both sides' text, so a reader can write its new_string the way the file has it. Undefined
+ * when the near miss also differs in line breaks or escapes, or has too many differences to list.
+ */
+function listedDifferences(nearMiss: NearMiss, index: LineIndex): CharacterDifference[] | undefined {
+  const listed = nearMiss.differences.filter((d) => d.where !== 'end of text');
+  if (listed.length === 0 || listed.length > MAX_LISTED_DIFFERENCES || listed.some((d) => !LISTED_KINDS.has(d.kind))) {
+    return undefined;
+  }
+  // A look-alike space that is also other whitespace is noted twice at one place: list it once.
+  const seen = new Set<number>();
+  return listed.filter((d) => !seen.has(d.at) && seen.add(d.at)).map((d) => {
+    const { line, column } = index.position(d.at);
+    const aligned = alignedColumn(index, line - 1, column - 1, d.fileText);
+    return {
+      old_string_line: d.needleLine + 1,
+      old_string_column: d.needleColumn + 1,
+      line,
+      column,
+      old_string_has: d.needleText,
+      file_has: d.fileText,
+      ...(aligned !== undefined ? { aligned_column: aligned } : {}),
+    };
+  });
+}
+
+/**
+ * The 1-based column the character after a run of two or more spaces stands at, when the line
+ * above or below also has a character there right after a space: the run pads text into columns.
+ */
+function alignedColumn(index: LineIndex, line: number, column: number, run: string): number | undefined {
+  if (run.length < 2 || !/^ +$/.test(run)) {
+    return undefined;
+  }
+  const next = column + run.length;
+  const text = index.lineText(line);
+  if (next >= text.length) {
+    return undefined;
+  }
+  const startsColumn = (other: number): boolean => {
+    if (other < 0 || other >= index.lineCount) {
+      return false;
+    }
+    const neighbour = index.lineText(other);
+    return next < neighbour.length && neighbour[next - 1] === ' ' && neighbour[next] !== ' ';
+  };
+  return startsColumn(line - 1) || startsColumn(line + 1) ? next + 1 : undefined;
 }

@@ -23,6 +23,8 @@ export interface Difference {
   readonly kind: NearMissKind;
   /** 0-based needle line. */
   readonly needleLine: number;
+  /** 0-based column of the difference in its needle line. */
+  readonly needleColumn: number;
   /** Absolute text offset the difference is at. */
   readonly at: number;
   readonly needleText: string;
@@ -33,6 +35,14 @@ export interface Difference {
 }
 
 export type LineDifference = Omit<Difference, 'needleLine' | 'at'> & { readonly column: number };
+
+/** Whether the walked strings begin at their lines' starts and end at their lines' ends (a split walk covers part of a line). */
+interface Edges {
+  readonly atLineStart: boolean;
+  readonly atLineEnd: boolean;
+}
+
+const WHOLE_LINE: Edges = { atLineStart: true, atLineEnd: true };
 
 interface Walk {
   readonly differences: LineDifference[];
@@ -75,14 +85,15 @@ function foldSpaces(run: string): string {
  * pinned to `b`'s start; its end must reach `b`'s end unless `openEnd`.
  * Returns undefined as soon as a difference is one no diagnosis names.
  */
-function walkLine(a: string, b: string, reversed: boolean, openEnd: boolean): Walk | undefined {
+function walkLine(a: string, b: string, reversed: boolean, openEnd: boolean, edges: Edges = WHOLE_LINE): Walk | undefined {
   const differences: LineDifference[] = [];
   // Columns and edges in the lines' own direction, whichever way the walk goes.
   const originalStart = (text: string, at: number, length: number): number => (reversed ? text.length - at - length : at);
-  const touchesEnd = (text: string, at: number, length: number): boolean => originalStart(text, at, length) + length === text.length;
+  const touchesEnd = (text: string, at: number, length: number): boolean => edges.atLineEnd && originalStart(text, at, length) + length === text.length;
+  const touchesStart = (text: string, at: number, length: number): boolean => edges.atLineStart && originalStart(text, at, length) === 0;
   const note = (kind: NearMissKind, at: number, length: number, needleText: string, fileText: string, where: Where): void => {
     const inOrder = (text: string): string => (reversed ? reverse(text) : text);
-    differences.push({ kind, column: originalStart(b, at, length), needleText: inOrder(needleText), fileText: inOrder(fileText), where });
+    differences.push({ kind, column: originalStart(b, at, length), needleColumn: originalStart(a, i, needleText.length), needleText: inOrder(needleText), fileText: inOrder(fileText), where });
   };
 
   let i = 0;
@@ -97,7 +108,7 @@ function walkLine(a: string, b: string, reversed: boolean, openEnd: boolean): Wa
       if (openEnd && endsNeedle && spaceB.startsWith(spaceA)) {
         spaceB = spaceA;
       } else if (spaceA !== spaceB) {
-        const atLineStart = originalStart(a, i, runA) === 0 && originalStart(b, j, runB) === 0;
+        const atLineStart = touchesStart(a, i, runA) && touchesStart(b, j, runB);
         const atLineEnd = touchesEnd(a, i, runA) && touchesEnd(b, j, runB);
         const where: Where = atLineStart ? 'indentation' : atLineEnd ? 'line end' : 'inside';
         const foldedEqual = foldSpaces(spaceA) === foldSpaces(spaceB);
@@ -231,12 +242,13 @@ function fitAroundPiece(a: string, b: string, piece: { token: string; column: nu
   let best: LineFit | undefined;
   let found = b.indexOf(piece.token);
   for (let tries = innerTries(a.length); found !== -1 && tries > 0 && !cannotImprove(best); tries--) {
-    const left = reversedHead.length === 0 ? { differences: [], consumed: 0 } : walkLine(reversedHead, reversedLine.slice(b.length - found), true, true);
-    const right = walkLine(tail, b.slice(found), false, true);
+    // The halves meet at the split point, which is no line edge.
+    const left = reversedHead.length === 0 ? { differences: [], consumed: 0 } : walkLine(reversedHead, reversedLine.slice(b.length - found), true, true, { atLineStart: true, atLineEnd: false });
+    const right = walkLine(tail, b.slice(found), false, true, { atLineStart: false, atLineEnd: true });
     if (left && right) {
       const at = found;
       best = fewerDifferences(best, {
-        differences: [...left.differences, ...right.differences.map((d) => ({ ...d, column: d.column + at }))],
+        differences: [...left.differences, ...right.differences.map((d) => ({ ...d, column: d.column + at, needleColumn: d.needleColumn + piece.column }))],
         from: found - left.consumed,
         to: found + right.consumed,
       });
@@ -250,7 +262,7 @@ function fitAroundPiece(a: string, b: string, piece: { token: string; column: nu
 function fitAnywhere(a: string, b: string): LineFit | undefined {
   let best: LineFit | undefined;
   for (let start = 0; start <= b.length && start < innerTries(a.length) && !cannotImprove(best); start++) {
-    const walk = walkLine(a, b.slice(start), false, true);
+    const walk = walkLine(a, b.slice(start), false, true, { atLineStart: start === 0, atLineEnd: true });
     best = fewerDifferences(best, walk && { differences: walk.differences.map((d) => ({ ...d, column: d.column + start })), from: start, to: start + walk.consumed });
   }
   return best;

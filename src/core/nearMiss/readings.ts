@@ -129,6 +129,29 @@ function occurrenceOf(text: string, candidate: string): TextSpan | undefined {
   return at === -1 ? undefined : { offset: at, length: candidate.length };
 }
 
+/** old_strings longer than this are not searched for as a list of JSON strings. */
+const MAX_JSON_LINES_CHARS = 16 * 1024;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where the text holds the needle as a notebook cell's source does: each line its own JSON
+ * string ending in an escaped \n, the strings separated by a comma and whitespace
+ * (`"a = 1\n",` then `"b = 2"` on the next line). One regular-expression scan.
+ */
+function jsonLinesOccurrence(text: string, needle: string): TextSpan | undefined {
+  const lines = needle.split(/\r?\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') {
+    lines.pop();
+  }
+  if (lines.length < 2 || needle.length > MAX_JSON_LINES_CHARS) {
+    return undefined;
+  }
+  const strings = lines.map((line, at) => escapeRegExp(JSON.stringify(at < lines.length - 1 ? `${line}\n` : line).slice(1, -1)));
+  const found = new RegExp(strings.join('"\\s*,\\s*"')).exec(text);
+  return found ? { offset: found.index, length: found[0].length } : undefined;
+}
+
 /** The first reading whose undone needle occurs verbatim, as a located diagnosis. */
 export function rewrittenMiss(text: string, index: LineIndex, needle: string): LocatedDiagnosis | undefined {
   for (const reading of READINGS) {
@@ -138,6 +161,13 @@ export function rewrittenMiss(text: string, index: LineIndex, needle: string): L
       const { line, column } = index.position(span.offset);
       return { diagnosis: { kind: reading.kind, detail: reading.explain(needle, line), line, column }, span, focus: span.offset };
     }
+  }
+  const cell = jsonLinesOccurrence(text, needle);
+  if (cell) {
+    const { line, column } = index.position(cell.offset);
+    const lastLine = index.position(cell.offset + cell.length).line;
+    const detail = `the file holds this text JSON-encoded, one JSON string per line (a notebook cell's "source" list): each line of old_string, escaped (\\", \\\\) and ending in \\n, is one string of the list from line ${line} to line ${lastLine}; old_string and new_string must be written in that form, the strings separated as the file separates them`;
+    return { diagnosis: { kind: 'ESCAPED_TEXT', detail, line, column }, span: cell, focus: cell.offset };
   }
   return undefined;
 }

@@ -53,11 +53,11 @@ function layNeedle(needle: NeedleReading, textLines: readonly TextLine[], first:
       if (!onlyFinalBreakLeft) {
         return undefined;
       }
-      differences.push({ kind: 'WHITESPACE_ONLY', needleLine: lineNumber, at: lineEnd, needleText: needleLine.lineBreak, fileText: '', where: 'end of text' });
+      differences.push({ kind: 'WHITESPACE_ONLY', needleLine: lineNumber, needleColumn: needleLine.text.length, at: lineEnd, needleText: needleLine.lineBreak, fileText: '', where: 'end of text' });
       return { differences: withBreaks(), span: { offset: start, length: lineEnd - start } };
     }
     const sentBreak = sentBreaks?.[lineNumber] ?? needleLine.lineBreak;
-    const breakDifference = (needleText: LineBreak): Difference => ({ kind: 'EOL_MISMATCH', needleLine: lineNumber, at: lineEnd, needleText, fileText: textLine.lineBreak, where: 'line end' });
+    const breakDifference = (needleText: LineBreak): Difference => ({ kind: 'EOL_MISMATCH', needleLine: lineNumber, needleColumn: needleLine.text.length, at: lineEnd, needleText, fileText: textLine.lineBreak, where: 'line end' });
     if (needleLine.lineBreak !== 'ESCAPE' && needleLine.lineBreak !== textLine.lineBreak) {
       convertedBreaks.push(breakDifference(needleLine.lineBreak));
     }
@@ -101,7 +101,7 @@ export function findNearMiss(
       return escapes === 0 ? best : {
         span: best.span,
         differences: [{
-          kind: 'ESCAPED_NEWLINES', needleLine: 0, at: best.span.offset, where: 'inside', needleText: '', fileText: '',
+          kind: 'ESCAPED_NEWLINES', needleLine: 0, needleColumn: 0, at: best.span.offset, where: 'inside', needleText: '', fileText: '',
           escapes: { breaks: reading.escapedBreaks, tabs: reading.escapedTabs },
         }, ...best.differences],
       };

@@ -18,7 +18,7 @@ export interface PlannedFile {
   readonly replacements: number;
   /** Where each edit replaced text, in the text the edits before it left. */
   readonly applied: readonly AppliedEdit[];
-  /** Where the edits landed in the original text, in text order: what an editor applies and shows. */
+  /** Where the edits landed in the original text, in text order: what an editor applies and shows. Found on first read, then kept. */
   readonly spans: readonly ReplacedSpan[];
   /** Set for a patch's files: what happens to the file. An added file's original is empty; a deleted file's new text is empty. */
   readonly operation?: FileOperation;
@@ -74,3 +74,19 @@ export interface FileFailure {
 export type FilePlan =
   | { readonly ok: true; readonly file: PlannedFile; readonly warnings: readonly Warning[] }
   | { readonly ok: false; readonly failure: FileFailure };
+
+/**
+ * Where a refused edit's text is in its file as read (offsets of the original text), for a failure
+ * the engine found after planning the file: a syntax regression. Not on the wire.
+ */
+export interface RefusedEditPlace {
+  readonly fileIndex: number;
+  readonly editIndex: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** `${fileIndex}:${editIndex}` of a failed edit -> the diagnosis that names the other file (engine/elsewhere.ts). */
+export type ElsewhereFindings = ReadonlyMap<string, Diagnosis>;
+
+export const findingKey = (fileIndex: number, editIndex: number): string => `${fileIndex}:${editIndex}`;

@@ -28,7 +28,12 @@ export function unifiedDiff(displayPath: string, before: string, after: string):
   return `--- ${displayPath}\n+++ ${displayPath}\n${writer.text()}`;
 }
 
-/** Joins many small strings in batches; a large one is kept as it is, never copied before the final join. */
+/**
+ * Joins many small strings in batches; a large one is kept as it is. The batches are
+ * chained, not joined: the engine keeps them as one string without copying them, and
+ * the one copy is made where the diff is first read (a whole join here would hold the
+ * diff twice while the texts it compares are still alive).
+ */
 class TextSink {
   private readonly batches: string[] = [];
   private pieces: string[] = [];
@@ -54,7 +59,11 @@ class TextSink {
 
   text(): string {
     this.flush();
-    return this.batches.join('');
+    let text = '';
+    for (const batch of this.batches) {
+      text += batch;
+    }
+    return text;
   }
 
   private flush(): void {

@@ -12,6 +12,10 @@ export interface ClippedDiffs {
 }
 
 export function clipDiffs(diffs: readonly string[], maxBytes: number): ClippedDiffs {
+  // No limit (the CLI prints everything): nothing to count, and the diffs are not read here.
+  if (maxBytes === Number.POSITIVE_INFINITY) {
+    return { diffs };
+  }
   const total = diffs.reduce((sum, diff) => sum + utf8Length(diff), 0);
   if (total <= maxBytes) {
     return { diffs };

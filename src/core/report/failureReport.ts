@@ -3,12 +3,11 @@
  * (file order, then edit order), lists every failed and skipped edit of every file,
  * and sums it up in one line.
  */
-import { envelopeFor } from '../contract/envelope';
+import { envelopeFor, sanitizeText } from '../contract/envelope';
 import { codeInfo, type NextAction } from '../contract/errorCodes';
 import { plural } from '../contract/format';
-import type { EditProblem, FileFailure } from '../plan/filePlan';
-import type { Diagnosis, EditStatus, ErrorEnvelope } from '../contract/schemas';
-import { findingKey, type ElsewhereFindings } from '../engine/elsewhere';
+import { findingKey, type EditProblem, type ElsewhereFindings, type FileFailure } from '../plan/filePlan';
+import type { Diagnosis, EditStatus, ErrorEnvelope, FileToFix } from '../contract/schemas';
 import { hintsForDiagnosis } from '../nearMiss/diagnosis';
 
 export interface FailureReportInput {
@@ -64,7 +63,7 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
   })));
   const failedEdits = (failure: FileFailure): number[] => failure.problems.filter((problem) => problem.status === 'failed').map((problem) => problem.editIndex);
   const filesToFix = failures
-    .map((failure) => ({ file_index: failure.fileIndex, file_path: failure.filePath, edits: failedEdits(failure) }))
+    .map((failure) => ({ file_index: failure.fileIndex, file_path: failure.filePath, edits: failedEdits(failure), ...fileLevelDetail(failure) }))
     .filter((file) => file.edits.length > 0 || failures.length > 1);
   return envelopeFor(lead.code, lead.message, {
     file_path: leadFile.filePath,
@@ -82,6 +81,20 @@ export function failureEnvelope(input: FailureReportInput): ErrorEnvelope {
     dry_run: input.dryRun,
     maxBytes: input.maxEnvelopeBytes,
   });
+}
+
+/** Why a file that could not be edited at all failed, for its files_to_fix entry: every such file is explained, not only the first. */
+function fileLevelDetail(failure: FileFailure): Partial<FileToFix> {
+  if (failure.fileCode === undefined) {
+    return {};
+  }
+  const { code, message, hints, ownHintsOnly, context } = failure.lead();
+  return {
+    error_code: code,
+    message: sanitizeText(message),
+    recovery_hints: [...new Set([...hints, ...(ownHintsOnly ? [] : codeInfo(code).hints)])],
+    ...(context ? { context } : {}),
+  };
 }
 
 /** "Fix: edit 1 (MATCH_NOT_FOUND); 3 other edits would apply" */

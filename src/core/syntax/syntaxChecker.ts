@@ -9,12 +9,23 @@ export interface SyntaxErrorSpan {
   readonly end: number;
 }
 
+/**
+ * How a text was made from another: the stretches of `from` it replaced, in text order and
+ * not overlapping, each with its replacement. An incremental parser that holds a tree of
+ * `from` reparses only around them.
+ */
+export interface TextChange {
+  readonly from: string;
+  readonly replaced: readonly { readonly start: number; readonly end: number; readonly text: string }[];
+}
+
 export interface SyntaxChecker {
   /**
    * The syntax errors of `text` read as the language of `path`, in text order; undefined when
-   * the path's language is not one the checker knows, so the file goes unchecked.
+   * the path's language is not one the checker knows, so the file goes unchecked. `change`,
+   * when given, says how `text` was made; the answer is the same without it.
    */
-  errorsIn(path: string, text: string): Promise<readonly SyntaxErrorSpan[] | undefined>;
+  errorsIn(path: string, text: string, change?: TextChange): Promise<readonly SyntaxErrorSpan[] | undefined>;
 }
 
 /** What a new syntax error does to the request: refuse it, apply it with a warning, or nothing (no parsing at all). */

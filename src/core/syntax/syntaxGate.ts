@@ -9,8 +9,8 @@
  */
 import type { PlannedFile } from '../plan/filePlan';
 import { LineIndex } from '../text/lineIndex';
-import { changedRegions, followIntoNewText, type ChangedRegion } from './changedRegions';
-import type { SyntaxChecker, SyntaxErrorSpan } from './syntaxChecker';
+import { followIntoNewText, newEndOf, type ReplacedSpan } from '../matching/replacedSpans';
+import type { SyntaxChecker, SyntaxErrorSpan, TextChange } from './syntaxChecker';
 
 /** New errors reported per file; the first one leads. */
 export const MAX_REPORTED_SYNTAX_ERRORS = 5;
@@ -43,6 +43,8 @@ export interface SyntaxRegression {
   readonly editIndex: number;
   /** 1-based first and last line, in the new text, of that edit's replacement. */
   readonly editLines: { readonly first: number; readonly last: number };
+  /** What that replacement replaced: offsets in the original text. */
+  readonly replaced: { readonly start: number; readonly end: number };
   readonly newIndex: LineIndex;
 }
 
@@ -60,11 +62,11 @@ export async function syntaxRegressions(
     if (file.newText === file.original.text) {
       continue;
     }
-    const newErrors = await checker.errorsIn(file.path, file.newText);
+    const newErrors = await checker.errorsIn(file.path, file.newText, { from: file.original.text, replaced: file.spans });
     if (newErrors === undefined || newErrors.length === 0) {
       continue;
     }
-    const oldErrors = (await checker.errorsIn(file.path, file.original.text)) ?? [];
+    const oldErrors = (await checker.errorsIn(file.path, file.original.text, backTo(file))) ?? [];
     const regression = compare(file, fileIndex, oldErrors, newErrors);
     if (regression) {
       regressions.push(regression);
@@ -73,19 +75,27 @@ export async function syntaxRegressions(
   return regressions;
 }
 
+/** The plan's spans the other way round: how the original is made from the new text. */
+function backTo(file: PlannedFile): TextChange {
+  return {
+    from: file.newText,
+    replaced: file.spans.map((span) => ({ start: span.newStart, end: newEndOf(span), text: file.original.text.slice(span.start, span.end) })),
+  };
+}
+
 function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly SyntaxErrorSpan[], newErrors: readonly SyntaxErrorSpan[]): SyntaxRegression | undefined {
-  const regions = changedRegions(file.applied);
+  const { spans } = file;
   const newIndex = LineIndex.of(file.newText);
   const linesOf = (start: number, end: number): LineSpan => ({
     first: newIndex.lineOfOffset(start),
     last: newIndex.lineOfOffset(Math.max(start, end)),
   });
   const oldLines = oldErrors.slice(0, MAX_COMPARED_ERRORS).map((error) => {
-    const followed = followIntoNewText(regions, error.start, error.end);
+    const followed = followIntoNewText(spans, error.start, error.end);
     return linesOf(followed.start, followed.end);
   });
   const overlaps = (a: LineSpan, b: LineSpan): boolean => a.first <= b.last && b.first <= a.last;
-  const editedLines = regions.map((region) => linesOf(region.newStart, region.newEnd));
+  const editedLines = spans.map((span) => linesOf(span.newStart, newEndOf(span)));
   const newlyBroken = editedLines.filter((lines) => !oldLines.some((old) => overlaps(old, lines)));
   const added = newErrors.slice(0, MAX_COMPARED_ERRORS).filter((error) => {
     const lines = linesOf(error.start, error.end);
@@ -95,8 +105,8 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
     return undefined;
   }
   const firstOffset = added[0].start;
-  const region = nearestRegion(regions, firstOffset);
-  const editLines = linesOf(region.newStart, Math.max(region.newStart, region.newEnd - 1));
+  const span = nearestSpan(spans, firstOffset);
+  const editLines = span === undefined ? { first: 0, last: 0 } : linesOf(span.newStart, Math.max(span.newStart, newEndOf(span) - 1));
   return {
     file,
     fileIndex,
@@ -105,20 +115,23 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
       return { line, column };
     }),
     firstOffset,
-    editIndex: region.editIndex,
+    // The last edit that wrote into the span (they apply in order).
+    editIndex: span?.edits.at(-1) ?? 0,
     editLines: { first: editLines.first + 1, last: editLines.last + 1 },
+    replaced: { start: span?.start ?? 0, end: span?.end ?? 0 },
     newIndex,
   };
 }
 
-/** The region holding `offset`, or the one nearest to it (the earlier one on a tie). */
-function nearestRegion(regions: readonly ChangedRegion[], offset: number): ChangedRegion {
-  let best: ChangedRegion = regions[0] ?? { newStart: 0, newEnd: 0, oldStart: 0, oldEnd: 0, editIndex: 0 };
+/** The span whose replacement holds `offset`, or the one nearest to it (the earlier one on a tie). */
+function nearestSpan(spans: readonly ReplacedSpan[], offset: number): ReplacedSpan | undefined {
+  let best: ReplacedSpan | undefined;
   let bestDistance = Infinity;
-  for (const region of regions) {
-    const distance = offset < region.newStart ? region.newStart - offset : offset > region.newEnd ? offset - region.newEnd : 0;
+  for (const span of spans) {
+    const end = newEndOf(span);
+    const distance = offset < span.newStart ? span.newStart - offset : offset > end ? offset - end : 0;
     if (distance < bestDistance) {
-      best = region;
+      best = span;
       bestDistance = distance;
     }
   }

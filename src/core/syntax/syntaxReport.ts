@@ -1,5 +1,5 @@
 /** How a syntax regression reads: a failed edit in the envelope, or a warning when the gate only warns. */
-import type { EngineContext } from '../engine/engineContext';
+import type { Limits } from '../contract/limits';
 import type { FileFailure } from '../plan/filePlan';
 import { oldStringExcerpt } from '../contract/format';
 import { snippetAround } from '../nearMiss/context';
@@ -24,7 +24,7 @@ function editPlace(regression: SyntaxRegression): string {
   return line >= editLines.first && line <= editLines.last ? '' : ` (its new text is at ${linesText(editLines)})`;
 }
 
-export function syntaxFailure(regression: SyntaxRegression, edits: readonly Edit[], context: EngineContext): FileFailure {
+export function syntaxFailure(regression: SyntaxRegression, edits: readonly Edit[], limits: Limits): FileFailure {
   const { file, fileIndex, errors, editIndex, firstOffset, newIndex } = regression;
   const broke = `${whereItBroke(regression, edits.length, 'would leave')}${editPlace(regression)}`;
   const more = errors.length > 1 ? [`context.syntax_errors lists the ${errors.length} new errors; the first is the one to fix`] : [];
@@ -48,7 +48,7 @@ export function syntaxFailure(regression: SyntaxRegression, edits: readonly Edit
         `The edit left the file unparsable at line ${errors[0].line}: check brackets, quotes and indentation in its new_string against context.snippet (the text as it would be written)`,
         ...more,
       ],
-      context: { ...snippetAround(file.newText, newIndex, firstOffset, context.limits), syntax_errors: errors.map((error) => ({ ...error })) },
+      context: { ...snippetAround(file.newText, newIndex, firstOffset, limits), syntax_errors: errors.map((error) => ({ ...error })) },
     }),
   };
 }

@@ -8,15 +8,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { version } from '../../../package.json';
-import { errnoOf, type EngineOptions, type EngineResponse, isRecord, runRequest, storeFailureFromError, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
+import { type EngineOptions, type EngineResponse, isRecord, runRequest, storeFailureFromError, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
 import { type OutputFormat, parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
+import { jsonPieces } from './jsonPieces';
 import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath, patchPathCheck } from './cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
+import { writeStdout } from './standardOutput';
 import { NodeFileStore } from '../store/nodeFileStore';
-import { nodeSyntaxGate } from '../syntaxGate';
+import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;
@@ -107,8 +109,7 @@ async function runAndReport(
 
 async function report(response: EngineResponse, format: OutputFormat): Promise<number> {
   const exitCode = response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
-  const report = format === 'text' ? formatText(response, displayPath) : `${JSON.stringify(response, null, 2)}\n`;
-  const unwritten = await writeStdout(report);
+  const unwritten = await writeStdout(reportPieces(response, format));
   if (unwritten) {
     // The exit code still tells whether the edits landed: a script can rely on it.
     const outcome = response.success ? (response.dry_run ? 'the dry run succeeded' : 'the edits were applied') : `the request failed (${response.error_code})`;
@@ -117,34 +118,19 @@ async function report(response: EngineResponse, format: OutputFormat): Promise<n
   return exitCode;
 }
 
+/** The report as it is written: the JSON a piece at a time (its diffs can run to tens of megabytes). */
+function* reportPieces(response: EngineResponse, format: OutputFormat): Generator<string> {
+  if (format === 'text') {
+    yield formatText(response, displayPath);
+  } else {
+    yield* jsonPieces(response);
+    yield '\n';
+  }
+}
+
 /** The syntax gate as the CLI runs it: a grammar that cannot load is said on stderr once. */
 function cliSyntaxGate(policy: SyntaxCheckPolicy): ReturnType<typeof nodeSyntaxGate> {
   return nodeSyntaxGate(policy, (message) => process.stderr.write(`multi-edit: ${message}\n`));
-}
-
-/** Writes to stdout; a closed pipe or a full device is returned as a reason, never thrown. */
-function writeStdout(text: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const onError = (error: unknown): void => resolve(outputFault(error));
-    process.stdout.once('error', onError);
-    try {
-      process.stdout.write(text, (error) => {
-        process.stdout.off('error', onError);
-        resolve(error ? outputFault(error) : undefined);
-      });
-    } catch (error) {
-      process.stdout.off('error', onError);
-      resolve(outputFault(error));
-    }
-  });
-}
-
-function outputFault(error: unknown): string {
-  const errno = errnoOf(error);
-  if (errno === 'EPIPE') {
-    return 'it was closed';
-  }
-  return errno === undefined ? 'an unexpected error' : storeFailureFromError(error, 'write').detail;
 }
 
 async function readRequestText(source: string): Promise<string> {

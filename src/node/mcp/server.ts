@@ -15,7 +15,7 @@ import { version } from '../../../package.json';
 import { RepeatedFailures, runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
 import { nodeFs } from '../store/fsApi';
 import { NodeFileStore } from '../store/nodeFileStore';
-import { nodeSyntaxGate } from '../syntaxGate';
+import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';

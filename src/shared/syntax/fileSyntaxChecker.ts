@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SyntaxChecker, SyntaxErrorSpan } from '../../core/index';
+import type { SyntaxChecker, SyntaxErrorSpan, TextChange } from '../../core/index';
 import { syntaxLanguageOf, type TreeSitterGrammar } from './syntaxLanguages';
 import type { TreeSitterErrors } from './treeSitterErrors';
 
@@ -19,13 +19,13 @@ export interface SyntaxCheckerOptions {
 export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker {
   let treeSitter: Promise<TreeSitterErrors> | undefined;
   const unavailable = new Set<TreeSitterGrammar>();
-  const treeSitterErrors = async (grammar: TreeSitterGrammar, text: string, path: string): Promise<SyntaxErrorSpan[] | undefined> => {
+  const treeSitterErrors = async (grammar: TreeSitterGrammar, text: string, path: string, change: TextChange | undefined): Promise<SyntaxErrorSpan[] | undefined> => {
     if (unavailable.has(grammar)) {
       return undefined;
     }
     try {
       treeSitter ??= import('./treeSitterErrors.js').then((loaded) => new loaded.TreeSitterErrors(options.wasmDirectory));
-      return await (await treeSitter).errorsIn(grammar, text, path);
+      return await (await treeSitter).errorsIn(grammar, text, path, change);
     } catch (error) {
       unavailable.add(grammar);
       options.onUnavailable?.(grammar, error instanceof Error ? error.message : String(error));
@@ -33,7 +33,7 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
     }
   };
   return {
-    async errorsIn(path, text) {
+    async errorsIn(path, text, change) {
       const language = syntaxLanguageOf(path);
       if (!language) {
         return undefined;
@@ -42,7 +42,7 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
         const { jsonSyntaxErrors } = await import('./jsonSyntaxErrors.js');
         return jsonSyntaxErrors(text, language.comments);
       }
-      return treeSitterErrors(language.grammar, text, path);
+      return treeSitterErrors(language.grammar, text, path, change);
     },
   };
 }

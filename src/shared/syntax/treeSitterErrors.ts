@@ -3,12 +3,14 @@
  * load once per process, on first use, from a folder holding tree-sitter.wasm and
  * the tree-sitter-<grammar>.wasm files. The last trees parsed are kept by file, so a
  * server that sees the same file again (the new text of one call is the old text of
- * the next) parses only what changed, incrementally.
+ * the next) parses only what changed, incrementally: around each replaced stretch when
+ * the caller says what it replaced, else around the one stretch between the texts'
+ * common start and common end (for edits spread through a large file, nearly all of it).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Language, Parser, type Edit, type Node, type Point, type Tree } from '@vscode/tree-sitter-wasm';
-import type { SyntaxErrorSpan } from '../../core/index';
+import type { SyntaxErrorSpan, TextChange } from '../../core/index';
 import type { TreeSitterGrammar } from './syntaxLanguages';
 
 /** Errors collected per parse; a text broken in more places is judged by its first ones. */
@@ -31,14 +33,18 @@ export class TreeSitterErrors {
 
   constructor(private readonly wasmDirectory: string) {}
 
-  /** The errors of `text` in `grammar`; `file` names the text's file, whose last tree an incremental parse starts from. */
-  async errorsIn(grammar: TreeSitterGrammar, text: string, file: string): Promise<SyntaxErrorSpan[]> {
+  /**
+   * The errors of `text` in `grammar`; `file` names the text's file, whose last tree an
+   * incremental parse starts from, and `change` how `text` was made, when known.
+   */
+  async errorsIn(grammar: TreeSitterGrammar, text: string, file: string, change?: TextChange): Promise<SyntaxErrorSpan[]> {
     const parser = await this.parserFor(grammar);
     const previous = this.kept.get(file);
     this.kept.delete(file);
     const start = previous?.grammar === grammar ? previous : undefined;
     if (start) {
-      start.tree.edit(editBetween(start.text, text));
+      const edits = change !== undefined && change.from === start.text ? replacementEdits(change) : [editBetween(start.text, text)];
+      edits.forEach((edit) => start.tree.edit(edit));
     }
     const tree = parser.parse(text, start?.tree ?? null);
     previous?.tree.delete();
@@ -126,49 +132,75 @@ function errorNodes(root: Node): SyntaxErrorSpan[] {
 }
 
 /**
- * Characters compared at once while looking for where two texts start and stop
- * differing: one string comparison (native code) per stretch, then character by
- * character inside the stretch that differs.
+ * A change's replacements as tree-sitter edits, last first: each is then given in the
+ * offsets and points of `from`, which the later ones have not moved.
  */
-const COMPARED_STRETCH = 256;
+function replacementEdits(change: TextChange): Edit[] {
+  const { from, replaced } = change;
+  const edits: Edit[] = [];
+  let row = 0;
+  let lineStart = 0;
+  let scanned = 0;
+  const pointOf = (offset: number): Point => {
+    for (let at = from.indexOf('\n', scanned); at !== -1 && at < offset; at = from.indexOf('\n', at + 1)) {
+      row++;
+      lineStart = at + 1;
+    }
+    scanned = Math.max(scanned, offset);
+    return { row, column: offset - lineStart };
+  };
+  for (const { start, end, text } of replaced) {
+    const startPosition = pointOf(start);
+    edits.push({
+      startIndex: start,
+      oldEndIndex: end,
+      newEndIndex: start + text.length,
+      startPosition,
+      oldEndPosition: pointOf(end),
+      newEndPosition: pointAfter(startPosition, text),
+    });
+  }
+  return edits.reverse();
+}
+
+/** Where `text` ends when it is written at `start`. */
+function pointAfter(start: Point, text: string): Point {
+  const lastBreak = text.lastIndexOf('\n');
+  if (lastBreak === -1) {
+    return { row: start.row, column: start.column + text.length };
+  }
+  let breaks = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    breaks++;
+  }
+  return { row: start.row + breaks, column: text.length - lastBreak - 1 };
+}
 
 /** The one stretch that differs between two texts (after their common start and common end), as tree-sitter takes an edit. */
 function editBetween(before: string, after: string): Edit {
   const shorter = Math.min(before.length, after.length);
   let start = 0;
-  while (start + COMPARED_STRETCH <= shorter && before.slice(start, start + COMPARED_STRETCH) === after.slice(start, start + COMPARED_STRETCH)) {
-    start += COMPARED_STRETCH;
-  }
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) {
     start++;
   }
-  const mostCommon = shorter - start;
   let common = 0;
-  const endStretchesEqual = (): boolean =>
-    before.slice(before.length - common - COMPARED_STRETCH, before.length - common) === after.slice(after.length - common - COMPARED_STRETCH, after.length - common);
-  while (common + COMPARED_STRETCH <= mostCommon && endStretchesEqual()) {
-    common += COMPARED_STRETCH;
-  }
-  while (common < mostCommon && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) {
+  while (common < shorter - start && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) {
     common++;
   }
-  // Lines are counted once up to the start, then only across the stretch that differs.
-  const startPosition = pointAfter({ row: 0, column: 0 }, 0, before, start);
   return {
     startIndex: start,
     oldEndIndex: before.length - common,
     newEndIndex: after.length - common,
-    startPosition,
-    oldEndPosition: pointAfter(startPosition, start, before, before.length - common),
-    newEndPosition: pointAfter(startPosition, start, after, after.length - common),
+    startPosition: pointAt(before, start),
+    oldEndPosition: pointAt(before, before.length - common),
+    newEndPosition: pointAt(after, after.length - common),
   };
 }
 
-/** The point of `offset` in `text`, counting lines on from `from`, the point of `fromOffset`. */
-function pointAfter(from: Point, fromOffset: number, text: string, offset: number): Point {
-  let row = from.row;
-  let lineStart = fromOffset - from.column;
-  for (let at = text.indexOf('\n', fromOffset); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+function pointAt(text: string, offset: number): Point {
+  let row = 0;
+  let lineStart = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
     row++;
     lineStart = at + 1;
   }

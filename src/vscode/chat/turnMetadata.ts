@@ -33,6 +33,8 @@ export interface ToolCallRecord {
   readonly errorCode?: ErrorCode;
   /** The response as the model read it (summary line, then JSON); absent when the call did not run. */
   readonly modelText?: string;
+  /** The id of the request the call ran, as the Multi-Edit log names it (#id); absent when the call did not run. */
+  readonly recordId?: number;
 }
 
 /** The metadata of a conversation with the model. */

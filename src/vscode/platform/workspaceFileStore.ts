@@ -1,12 +1,14 @@
 /**
  * The FileStore over VS Code's documents: reads go through openTextDocument, so an
- * unsaved editor buffer is what gets edited; a commit is one WorkspaceEdit applied
+ * unsaved editor buffer is what gets edited. Stats, a closed file's bytes and directory
+ * listings come from the local file system (a file: URI names the extension host's own
+ * disk), with no round trip to the workbench. A commit is one WorkspaceEdit applied
  * with one applyEdit (one undo step, all files or none), after every document's
  * version has been re-checked. Commits that share a document take turns, so the
  * re-check and the edit it guards are one step for every other request.
  * Not translated: its failure details become the envelope's message, read by models in the core's language.
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
@@ -71,10 +73,10 @@ export class WorkspaceFileStore implements FileStore {
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
-      const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
-      return { ok: true, value: { kind: kindOf(stat.type), size: stat.size } };
+      const stats = await fs.stat(path);
+      return { ok: true, value: { kind: kindOf(stats), size: stats.size, identity: `${stats.dev}:${stats.ino}` } };
     } catch (error) {
-      return this.failureFrom(error, path);
+      return storeFailureFromError(error, 'read');
     }
   }
 
@@ -90,9 +92,9 @@ export class WorkspaceFileStore implements FileStore {
     }
     let bytes: Uint8Array;
     try {
-      bytes = await vscode.workspace.fs.readFile(uri);
+      bytes = await fs.readFile(path);
     } catch (error) {
-      return this.failureFrom(error, path);
+      return storeFailureFromError(error, 'read');
     }
     const problem = encodingProblem(bytes);
     if (problem !== undefined) {
@@ -111,10 +113,9 @@ export class WorkspaceFileStore implements FileStore {
   /** The entries of a directory, so a missing file's envelope can name the closest ones. */
   async listNames(directory: string): Promise<StoreResult<readonly string[]>> {
     try {
-      const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.file(directory));
-      return { ok: true, value: entries.map(([name]) => name) };
+      return { ok: true, value: await fs.readdir(directory) };
     } catch (error) {
-      return this.failureFrom(error, directory);
+      return storeFailureFromError(error, 'read');
     }
   }
 
@@ -259,38 +260,6 @@ export class WorkspaceFileStore implements FileStore {
       }
     });
   }
-
-  /** Maps a workspace.fs failure by its FileSystemError code, never by its message. */
-  private async failureFrom(error: unknown, path: string): Promise<StoreFailure> {
-    const code = error instanceof vscode.FileSystemError ? error.code : undefined;
-    switch (code) {
-      case 'FileNotFound':
-        return fail('FILE_NOT_FOUND', 'no file exists at this path');
-      case 'FileNotADirectory':
-        return fail('FILE_NOT_FOUND', 'a parent of this path is a file, not a directory');
-      case 'FileIsADirectory':
-        return fail('IS_DIRECTORY', 'the path is a directory');
-      case 'NoPermissions':
-        return fail('PERMISSION_DENIED', 'the file cannot be read with the current permissions');
-      case 'Unavailable':
-        return fail('FILE_BUSY', 'the file is temporarily unavailable');
-      default:
-        return this.failureFromNode(path);
-    }
-  }
-
-  /**
-   * workspace.fs reports errors it has no name for (a symbolic-link loop, say) as
-   * "Unknown"; for a local file Node's errno symbol still tells them apart.
-   */
-  private async failureFromNode(path: string): Promise<StoreFailure> {
-    try {
-      await fs.stat(path);
-    } catch (error) {
-      return storeFailureFromError(error, 'read');
-    }
-    return fail('INTERNAL_ERROR', 'the file could not be read');
-  }
 }
 
 /** A created file's bytes: UTF-8, with the BOM the file had. */
@@ -319,10 +288,10 @@ function lockKeys(change: PlannedChange): string[] {
   return change.kind === 'move' ? [read, created] : [read];
 }
 
-/** VS Code reports a FIFO, socket or device as FileType.Unknown: neither a file nor a directory. */
-function kindOf(type: vscode.FileType): FileKind {
-  if ((type & vscode.FileType.Directory) !== 0) {
+/** A FIFO, socket or device is neither a file nor a directory. */
+function kindOf(stats: Stats): FileKind {
+  if (stats.isDirectory()) {
     return 'directory';
   }
-  return (type & vscode.FileType.File) !== 0 ? 'file' : 'other';
+  return stats.isFile() ? 'file' : 'other';
 }

@@ -1,7 +1,7 @@
 /**
- * Finds where in a document a failed edit belongs. The envelope's context was
- * taken from the text as the earlier edits left it, while the document shows the
- * text before the request, so positions are looked up in the document itself.
+ * Ranges in a document: from an envelope position and the text that starts there, and, when the
+ * envelope's positions are not the document's (an earlier edit of the file applied before the
+ * failed one was checked, see positionsInFile.ts), a search of the document for old_string.
  */
 import * as vscode from 'vscode';
 import { LineIndex, locateClosestMatch, withEol } from '../../core/index';

@@ -5,16 +5,19 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { codeInfo, type Edit, type EditStatus, type EnvelopeContext, type ErrorCode, type ErrorEnvelope, fileIndexOfStatus, isLeadStatus, leadFileIndex } from '../../core/index';
+import {
+  codeInfo, type Diagnosis, type Edit, type EditStatus, type EnvelopeContext, type ErrorCode, type ErrorEnvelope, fileIndexOfStatus, isLeadStatus, leadFileIndex,
+} from '../../core/index';
 import { absoluteTarget, isFile, openDocument } from '../platform/workspacePaths';
 import type { FailedRequest, FailureDraft, Placement } from './failure';
 import { closestMatchRange, occurrences, spanFrom } from './locate';
+import { positionsInFileAsRead } from './positionsInFile';
 
 /** Codes about one edit's old_string: these sit on the text they concern. */
 const EDIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'MATCH_NOT_FOUND', 'AMBIGUOUS_MATCH', 'DUPLICATE_OLD_STRING', 'NO_OP_EDIT', 'EMPTY_OLD_STRING', 'SYNTAX_REGRESSION',
 ]);
-/** Ambiguous matches located when the envelope reported none (a secondary failure). */
+/** Matches located in the document when the envelope's are not in its coordinates. */
 const MAX_LOCATED_MATCHES = 1000;
 
 /** One entry of the envelope: a failed or skipped edit, or the failure of a whole file or request. */
@@ -31,6 +34,9 @@ interface Entry {
   readonly dependsOn?: readonly number[];
   /** For a missing file: the names beside it closest to its name, closest first, as the engine found them. */
   readonly nearbyNames?: readonly string[];
+  /** The failure's own context and cause: the envelope's for the lead, its edit_status entry's for the others. */
+  readonly context?: EnvelopeContext;
+  readonly diagnosis?: Diagnosis;
 }
 
 type Request = FailedRequest;
@@ -39,8 +45,12 @@ function editOf(request: Request, entry: Entry): Edit | undefined {
   return entry.editIndex === undefined ? undefined : request.request?.files[entry.fileIndex ?? 0]?.edits[entry.editIndex];
 }
 
-function nearbyNamesOf(context: EnvelopeContext | undefined): Pick<Entry, 'nearbyNames'> {
-  return context?.nearby_names ? { nearbyNames: context.nearby_names } : {};
+function contextOf(context: EnvelopeContext | undefined, diagnosis: Diagnosis | undefined): Pick<Entry, 'nearbyNames' | 'context' | 'diagnosis'> {
+  return {
+    ...(context?.nearby_names ? { nearbyNames: context.nearby_names } : {}),
+    ...(context ? { context } : {}),
+    ...(diagnosis ? { diagnosis } : {}),
+  };
 }
 
 function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
@@ -55,7 +65,7 @@ function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
     message: status.message,
     primary,
     ...(status.depends_on ? { dependsOn: status.depends_on } : {}),
-    ...nearbyNamesOf(primary ? envelope.context : status.context),
+    ...(primary ? contextOf(envelope.context, envelope.diagnosis) : contextOf(status.context, status.diagnosis)),
   };
 }
 
@@ -71,7 +81,7 @@ function entriesOf(envelope: ErrorEnvelope): Entry[] {
       ...(envelope.file_path !== undefined ? { filePath: envelope.file_path } : {}),
       message: envelope.message,
       primary: true,
-      ...nearbyNamesOf(envelope.context),
+      ...contextOf(envelope.context, envelope.diagnosis),
     });
   }
   return entries;
@@ -98,11 +108,22 @@ function firstLine(document: vscode.TextDocument): vscode.Range {
   return document.lineAt(0).range;
 }
 
-function ambiguousPlacement(document: vscode.TextDocument, needle: string, entry: Entry, envelope: ErrorEnvelope): Placement {
-  const reported = entry.primary ? envelope.context?.match_locations : undefined;
-  const ranges = reported && reported.length > 0
-    ? reported.map((location) => spanFrom(document, new vscode.Position(location.line - 1, location.column - 1), needle))
-    : occurrences(document, needle, MAX_LOCATED_MATCHES);
+/** The document range of a 1-based envelope position and the text that starts there. */
+function rangeAt(document: vscode.TextDocument, line: number, column: number, needle: string): vscode.Range {
+  return spanFrom(document, new vscode.Position(line - 1, column - 1), needle);
+}
+
+/**
+ * The matches the envelope reports; when its positions are not in the document's coordinates
+ * (an earlier edit of the file applied first), the document is searched instead.
+ */
+function ambiguousPlacement(document: vscode.TextDocument, needle: string, entry: Entry, inDocument: boolean): Placement {
+  const context = entry.context;
+  const ranges = !inDocument
+    ? occurrences(document, needle, MAX_LOCATED_MATCHES)
+    : context?.match_locations && context.match_locations.length > 0
+      ? context.match_locations.map((location) => rangeAt(document, location.line, location.column, needle))
+      : (context?.match_lines ?? []).map((line) => document.lineAt(Math.min(line, document.lineCount) - 1).range);
   return {
     uri: document.uri,
     range: ranges[0] ?? firstLine(document),
@@ -110,18 +131,38 @@ function ambiguousPlacement(document: vscode.TextDocument, needle: string, entry
   };
 }
 
-function missPlacement(document: vscode.TextDocument, needle: string): Placement {
-  return { uri: document.uri, range: closestMatchRange(document, needle) ?? firstLine(document), matches: [] };
+/** The text the engine compared old_string with, or its closest line; the document is searched only when those are not in its coordinates. */
+function missPlacement(document: vscode.TextDocument, needle: string, entry: Entry, inDocument: boolean): Placement {
+  if (!inDocument) {
+    return { uri: document.uri, range: closestMatchRange(document, needle) ?? firstLine(document), matches: [] };
+  }
+  const near = entry.diagnosis?.other_file === undefined ? entry.diagnosis?.near_match : undefined;
+  const closestLine = entry.context?.closest_line;
+  const range = near
+    ? document.validateRange(new vscode.Range(near.start_line - 1, near.start_column - 1, near.end_line - 1, near.end_column - 1))
+    : closestLine !== undefined && closestLine <= document.lineCount ? document.lineAt(closestLine - 1).range : firstLine(document);
+  return { uri: document.uri, range, matches: [] };
 }
 
-function editPlacement(document: vscode.TextDocument, needle: string, entry: Entry, envelope: ErrorEnvelope): Placement {
+/** A refused edit on the text it replaces, where the engine's plan put it. */
+function refusedPlacement(document: vscode.TextDocument, request: Request, entry: Entry): Placement {
+  const place = request.refusedEdits?.find((refused) => refused.fileIndex === (entry.fileIndex ?? 0) && refused.editIndex === entry.editIndex);
+  const range = place ? new vscode.Range(document.positionAt(place.start), document.positionAt(place.end)) : firstLine(document);
+  return { uri: document.uri, range, matches: [] };
+}
+
+function editPlacement(document: vscode.TextDocument, needle: string, entry: Entry, request: Request): Placement {
+  const inDocument = positionsInFileAsRead(request.envelope, entry.fileIndex ?? 0, entry.editIndex ?? 0);
   switch (entry.code) {
     case 'AMBIGUOUS_MATCH':
-      return ambiguousPlacement(document, needle, entry, envelope);
+      return ambiguousPlacement(document, needle, entry, inDocument);
     case 'MATCH_NOT_FOUND':
-      return missPlacement(document, needle);
+      return missPlacement(document, needle, entry, inDocument);
+    case 'SYNTAX_REGRESSION':
+      return refusedPlacement(document, request, entry);
     default:
-      return { uri: document.uri, range: occurrences(document, needle, 1)[0] ?? firstLine(document), matches: [] };
+      // Refused before matching (an empty old_string, one equal to its new_string or to an earlier edit's): no place in the file.
+      return { uri: document.uri, range: firstLine(document), matches: [] };
   }
 }
 
@@ -169,7 +210,7 @@ async function placeFailure(request: Request, entry: Entry): Promise<Placement |
   if (EDIT_CODES.has(entry.code) && needle !== undefined && target !== undefined) {
     const document = await openDocument(vscode.Uri.file(target));
     if (document) {
-      return editPlacement(document, needle, entry, request.envelope);
+      return editPlacement(document, needle, entry, request);
     }
   }
   return fileLevelPlacement(request, entry, rawPath, target);
@@ -185,10 +226,9 @@ function dependencyOf(entries: readonly Entry[], skipped: Entry): number | undef
   return index === -1 ? undefined : index;
 }
 
-/** The envelope's count is never capped; a secondary failure counts what the document holds. */
-function totalMatches(entry: Entry, envelope: ErrorEnvelope, placement: Placement | undefined): number {
-  const reported = entry.primary ? envelope.context?.total_matches : undefined;
-  return reported ?? placement?.matches.length ?? 0;
+/** The envelope's count is never capped; without one, the matches placed. */
+function totalMatches(entry: Entry, placement: Placement | undefined): number {
+  return entry.context?.total_matches ?? placement?.matches.length ?? 0;
 }
 
 function hintsFor(entry: Entry, envelope: ErrorEnvelope): readonly string[] {
@@ -212,7 +252,7 @@ export async function draftFailures(request: Request): Promise<FailureDraft[]> {
       fileIndex: entry.fileIndex ?? 0,
       ...(entry.editIndex !== undefined ? { editIndex: entry.editIndex } : {}),
       ...(target !== undefined ? { targetPath: target } : {}),
-      ...(entry.code === 'AMBIGUOUS_MATCH' ? { totalMatches: totalMatches(entry, envelope, placement) } : {}),
+      ...(entry.code === 'AMBIGUOUS_MATCH' ? { totalMatches: totalMatches(entry, placement) } : {}),
       ...(entry.primary && envelope.diagnosis ? { diagnosis: envelope.diagnosis } : {}),
       hints: hintsFor(entry, envelope),
       message: entry.message,

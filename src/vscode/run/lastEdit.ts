@@ -9,8 +9,12 @@ import type { RequestBus, RequestRecord } from './requestRecord';
 
 interface EditedFile {
   readonly path: string;
-  /** The document's text right after the request. */
-  readonly after: string;
+  readonly document: vscode.TextDocument;
+  /**
+   * The document's version right after the request: cheaper to keep than its text, and
+   * every change since (an undo included) moves it on.
+   */
+  readonly after: number;
 }
 
 interface LastRequestEdit {
@@ -56,7 +60,7 @@ export class LastEdit implements vscode.Disposable {
     if (!last || last.undone || last.files.length === 0) {
       return 'nothing';
     }
-    if (last.files.some((file) => openDocument(file.path)?.getText() !== file.after)) {
+    if (last.files.some((file) => file.document.isClosed || file.document.version !== file.after)) {
       return 'changed';
     }
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(last.files[0].path));
@@ -72,19 +76,24 @@ export class LastEdit implements vscode.Disposable {
     }
     const files = response.files.flatMap((file) => {
       const document = openDocument(file.file_path);
-      return document ? [{ path: file.file_path, after: document.getText() }] : [];
+      return document ? [{ path: file.file_path, document, after: document.version }] : [];
     });
     this.last = { requestId: record.id, files, undone: false };
     this.changed.fire();
   }
 
+  /**
+   * An undo that is the document's first change since the request takes the request back (it
+   * was the top of the undo stack). After other changes, an undo takes those back first, and the
+   * request is then left counted.
+   */
   private noticeUndo(document: vscode.TextDocument): void {
     const last = this.last;
-    if (!last || last.undone || document.uri.scheme !== 'file') {
+    if (!last || last.undone) {
       return;
     }
-    const file = last.files.find((candidate) => pathKey(candidate.path) === pathKey(document.uri.fsPath));
-    if (file && document.getText() !== file.after) {
+    const file = last.files.find((candidate) => candidate.document === document);
+    if (file && document.version === file.after + 1) {
       last.undone = true;
       this.changed.fire();
     }

@@ -4,7 +4,7 @@
  * diagnostics, "show last envelope", the chat and the log see one stream.
  */
 import * as vscode from 'vscode';
-import type { EngineResponse, ResolvedRequest, ToolName } from '../../core/index';
+import type { EngineResponse, RefusedEditPlace, ResolvedRequest, ToolName } from '../../core/index';
 
 export type RequestSource = 'tool' | 'command' | 'chat' | 'quickfix';
 
@@ -23,6 +23,8 @@ export interface RequestRecord {
   /** The request as the engine parsed it, with resolved paths; absent when it did not parse. */
   readonly request?: ResolvedRequest;
   readonly response: EngineResponse;
+  /** Where the engine found the edits it refused after planning (a syntax regression), in the files as read. */
+  readonly refusedEdits?: readonly RefusedEditPlace[];
   readonly origin?: RequestOrigin;
 }
 

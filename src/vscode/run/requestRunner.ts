@@ -5,9 +5,10 @@
  */
 import type * as vscode from 'vscode';
 import {
-  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
 } from '../../core/index';
 import { logOutcome, type OutcomeRecord } from './requestLog';
+import { RecentRecords } from './recentRecords';
 import { createPathCheck } from '../../shared/pathPolicy';
 import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
 import { type ReviewResult, WorkspaceFileStore, type StoreHooks } from '../platform/workspaceFileStore';
@@ -23,6 +24,11 @@ export interface RunOptions {
   readonly origin?: RequestOrigin;
   /** Replaces the syntaxCheck setting for this request ("Apply anyway" runs at 'warn'). */
   readonly syntaxCheck?: SyntaxCheckPolicy;
+  /**
+   * The session whose loop breaker notes this request (the language-model tools): a failure it has
+   * seen before escalates, and the record carries the response as the caller gets it.
+   */
+  readonly repeats?: RepeatedFailures;
 }
 
 /** A request planned for someone to confirm, under the id its record will carry. */
@@ -41,6 +47,7 @@ export interface RequestRunnerDeps {
 
 export class RequestRunner {
   private nextId = 1;
+  private readonly recent = new RecentRecords();
 
   constructor(private readonly deps: RequestRunnerDeps) {}
 
@@ -48,8 +55,14 @@ export class RequestRunner {
   async run(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
     const id = this.nextId++;
     const started = performance.now();
-    const { request, response } = await runRequest(tool, input, this.engineOptions(options));
-    return this.finish({ id, tool, request, response }, options, started, 'run');
+    const { request, response, refusedEdits } = await runRequest(tool, input, this.engineOptions(options));
+    const answered = options.repeats ? options.repeats.note(tool, input, response) : response;
+    return this.finish({ id, tool, request, response: answered, refusedEdits }, options, started, 'run');
+  }
+
+  /** A recent record by its id; undefined once many later requests have finished. */
+  recordById(id: number): RequestRecord | undefined {
+    return this.recent.get(id);
   }
 
   /** Checks a request as a dry run, whatever its own dry_run says: nothing is written. */
@@ -77,7 +90,7 @@ export class RequestRunner {
     const started = performance.now();
     const planned = await planRequest(tool, input, this.engineOptions(options));
     if (!planned.ok) {
-      return { ok: false, record: this.finish({ id, tool, request: planned.request, response: planned.envelope }, options, started, 'plan') };
+      return { ok: false, record: this.finish({ id, tool, request: planned.request, response: planned.envelope, refusedEdits: planned.refusedEdits }, options, started, 'plan') };
     }
     this.deps.log.debug(`${tool} (${options.source}, plan) ready: ${planned.plan.files.length} file(s) in ${Math.round(performance.now() - started)} ms`);
     return { ok: true, id, plan: planned.plan };
@@ -118,7 +131,7 @@ export class RequestRunner {
 
   /** Logs a finished request and publishes its record; `started` is its performance.now() at the start. */
   private finish(
-    run: { id: number; tool: ToolName; request?: ResolvedRequest; response: EngineResponse },
+    run: { id: number; tool: ToolName; request?: ResolvedRequest; response: EngineResponse; refusedEdits?: readonly RefusedEditPlace[] },
     options: RunOptions,
     started: number,
     phase: OutcomeRecord['phase'],
@@ -129,9 +142,11 @@ export class RequestRunner {
       tool: run.tool,
       ...(run.request ? { request: run.request } : {}),
       response: run.response,
+      ...(run.refusedEdits ? { refusedEdits: run.refusedEdits } : {}),
       ...(options.origin ? { origin: options.origin } : {}),
     };
     logOutcome(this.deps.log, { record, durationMs: performance.now() - started, phase });
+    this.recent.remember(record);
     this.deps.bus.publish(record);
     return record;
   }

@@ -1,8 +1,9 @@
 /**
- * What both language-model tools share: the invocation message and confirmation
+ * What the language-model tools share: the invocation message and confirmation
  * (prepareInvocation), and an invoke that runs the request through the runner and
- * returns the response as one text part. Failures are returned, never thrown:
- * Copilot keeps only the message of a thrown error, and the envelope is the point.
+ * returns the response as a text part, followed by the part that names its record
+ * (recordIdPart.ts). Failures are returned, never thrown: Copilot keeps only the
+ * message of a thrown error, and the envelope is the point.
  */
 import * as vscode from 'vscode';
 import { formatForModel, parseRequest, RepeatedFailures, type ToolName } from '../../core/index';
@@ -12,6 +13,7 @@ import type { Services } from '../run/services';
 import type { MultiEditSettings } from '../platform/settings';
 import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
 import { summarizeRequest, type RequestedFile, type RequestSummary } from '../run/requestSummary';
+import { recordIdText } from './recordIdPart';
 
 /** Why the user is asked before the tool runs, or undefined when they are not. */
 export type ConfirmationReason = 'outsideWorkspace' | 'always' | undefined;
@@ -62,9 +64,11 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
     // the policy is "never", targets outside the workspace were in that question, so they
     // are allowed for this call; under "never" nobody was asked, and they stay refused.
     const outsideWorkspaceConfirmed = this.services.settings.current().confirmation !== 'never';
-    const record = await this.services.runner.run(this.name, options.input, { source: 'tool', token, outsideWorkspaceConfirmed });
-    const response = this.repeats.note(this.name, options.input, record.response);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(formatForModel(response))]);
+    const record = await this.services.runner.run(this.name, options.input, { source: 'tool', token, outsideWorkspaceConfirmed, repeats: this.repeats });
+    return new vscode.LanguageModelToolResult([
+      new vscode.LanguageModelTextPart(formatForModel(record.response)),
+      new vscode.LanguageModelTextPart(recordIdText(record.id)),
+    ]);
   }
 
   /** The requested paths outside every workspace folder, as named or through a symbolic link that leads out. */

@@ -8,13 +8,12 @@ import * as vscode from 'vscode';
 import { CHAT_PARTICIPANT_NAME } from '../../platform/ids';
 import { TOOL_NAMES } from '../../../core/index';
 import { currentWorkspaceFolders } from '../../platform/workspacePaths';
-import type { RequestRecord } from '../../run/requestRecord';
 import { writeResponse } from '../render/writeResponse';
 import type { ChatDeps } from '../chatDeps';
 import { isTurnMetadata, type ConversationTurn, type ToolCallRecord } from '../turnMetadata';
-import { renderRecap } from './recap';
+import { renderRecap, type RecapEntry } from './recap';
 import { escapeMarkdown } from '../render/markdownText';
-import { parseToolText } from '../slashCommands/promptRequest';
+import { splitRecordId } from '../../tools/recordIdPart';
 
 /** Model turns that may call tools; a conversation that wants more ends with a "Continue" follow-up. */
 const MAX_ROUNDS = 5;
@@ -68,10 +67,9 @@ async function referenceMessages(request: vscode.ChatRequest): Promise<vscode.La
   return messages;
 }
 
-interface ToolCallOutcome {
+interface ToolCallOutcome extends RecapEntry {
   /** What the model gets back. */
   readonly part: vscode.LanguageModelToolResultPart;
-  readonly record: ToolCallRecord;
 }
 
 /** Runs one tool call through VS Code, renders its result, and returns it for the model and the history. */
@@ -86,20 +84,12 @@ async function runToolCall(
   // Not translated: a tool result, read by the model.
   const notRun = (text: string): ToolCallOutcome => ({
     part: new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(text)]),
-    record: { round, tool: call.name, success: false },
+    call: { round, tool: call.name, success: false },
   });
   if (!(TOOL_NAMES as readonly string[]).includes(call.name)) {
     // Not translated: read by the model.
     return notRun(`Unknown tool ${call.name}: use multi_edit or multi_edit_files.`);
   }
-  // The tool publishes its record while invokeTool runs; its id names the failures the buttons act on.
-  // This loop awaits one call at a time, so the call's record is the tool record published meanwhile.
-  const published: RequestRecord[] = [];
-  const listening = deps.services.bus.onDidFinish((record) => {
-    if (record.source === 'tool' && record.tool === call.name) {
-      published.push(record);
-    }
-  });
   let result: vscode.LanguageModelToolResult;
   try {
     result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
@@ -108,18 +98,21 @@ async function runToolCall(
     stream.markdown(`${vscode.l10n.t('The {0} call did not run: {1}', call.name, escapeMarkdown(reason))}\n\n`);
     // Not translated: read by the model.
     return notRun(`The tool call did not run: ${reason}`);
-  } finally {
-    listening.dispose();
   }
-  const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-  const response = parseToolText(text);
-  if (response) {
-    await writeResponse(deps, stream, response, published.at(-1));
+  // The result names the record of this very call, however many calls ran meanwhile; the model reads the rest.
+  const { parts, recordId } = splitRecordId(result.content, (part) => (part instanceof vscode.LanguageModelTextPart ? part.value : undefined));
+  const toolRecord = recordId === undefined ? undefined : deps.services.runner.recordById(recordId);
+  const text = parts.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  const part = new vscode.LanguageModelToolResultPart(call.callId, [...parts]);
+  if (!toolRecord) {
+    return { part, call: { round, tool: call.name, success: false } };
   }
-  const record: ToolCallRecord = response === undefined
-    ? { round, tool: call.name, success: false }
-    : { round, tool: call.name, success: response.success, ...(response.success ? {} : { errorCode: response.error_code }), modelText: text };
-  return { part: new vscode.LanguageModelToolResultPart(call.callId, result.content), record };
+  const { response } = toolRecord;
+  await writeResponse(deps, stream, response, toolRecord);
+  const record: ToolCallRecord = {
+    round, tool: call.name, success: response.success, ...(response.success ? {} : { errorCode: response.error_code }), modelText: text, recordId: toolRecord.id,
+  };
+  return { part, call: record, response };
 }
 
 async function chatModel(request: vscode.ChatRequest): Promise<vscode.LanguageModelChat | undefined> {
@@ -135,12 +128,12 @@ function noModel(reason: string): string {
 }
 
 /** Ends the turn: the recap, which stays in view when VS Code folds the turn's steps, and the metadata. */
-function endTurn(stream: vscode.ChatResponseStream, stoppedAtRoundLimit: boolean, calls: readonly ToolCallRecord[]): vscode.ChatResult {
-  const recap = renderRecap(calls);
+function endTurn(stream: vscode.ChatResponseStream, stoppedAtRoundLimit: boolean, entries: readonly RecapEntry[]): vscode.ChatResult {
+  const recap = renderRecap(entries);
   if (recap !== '') {
     stream.markdown(`\n\n${recap}`);
   }
-  const metadata: ConversationTurn = { kind: 'conversation', stoppedAtRoundLimit, calls };
+  const metadata: ConversationTurn = { kind: 'conversation', stoppedAtRoundLimit, calls: entries.map((entry) => entry.call) };
   return { metadata };
 }
 
@@ -169,7 +162,7 @@ export async function converse(
     stream.markdown(noModel(vscode.l10n.t('No language model is available.')));
     return {};
   }
-  const calls: ToolCallRecord[] = [];
+  const calls: RecapEntry[] = [];
   const messages = [
     vscode.LanguageModelChatMessage.User(instructions()),
     ...historyMessages(context),
@@ -205,7 +198,7 @@ export async function converse(
     for (const call of toolCalls) {
       const outcome = await runToolCall(deps, call, round + 1, request, stream, token);
       results.push(outcome.part);
-      calls.push(outcome.record);
+      calls.push(outcome);
     }
     messages.push(vscode.LanguageModelChatMessage.User(results));
   }
