@@ -3,7 +3,7 @@
  * replace_all with millions of matches would otherwise keep millions of slices
  * alive (tens of bytes each) until one final join: gigabytes for a 30 MB file.
  */
-const PARTS_PER_CHUNK = 8192;
+const PARTS_PER_CHUNK = 1024;
 
 export class TextBuilder {
   private readonly chunks: string[] = [];

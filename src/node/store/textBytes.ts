@@ -25,21 +25,54 @@ export function isReadVersion(version: unknown): version is ReadVersion {
  */
 const CHUNK = 1 << 18;
 
+/**
+ * Buffers kept between uses: a commit of a thousand small files encodes and compares
+ * each one with buffers used before, not three new ones per file left for the garbage
+ * collector. At most SPARE_BYTES wait here.
+ */
+const spareBuffers: Buffer[] = [];
+const SPARE_BYTES = 1 << 20;
+let spareBytes = 0;
+
+/** A buffer of at least `size` bytes, for the caller alone until it gives it back. */
+function takeBuffer(size: number): Buffer {
+  const index = spareBuffers.findIndex((buffer) => buffer.length >= size);
+  if (index === -1) {
+    return Buffer.allocUnsafe(size);
+  }
+  const [buffer] = spareBuffers.splice(index, 1);
+  spareBytes -= buffer.length;
+  return buffer;
+}
+
+/** Hands a buffer back once nothing reads or writes it any more. */
+function giveBack(buffer: Buffer): void {
+  if (spareBytes + buffer.length <= SPARE_BYTES) {
+    spareBuffers.push(buffer);
+    spareBytes += buffer.length;
+  }
+}
+
 /** Whether the file open at `handle` holds exactly the bytes of `expected`, read a chunk at a time. */
 export async function fileHolds(handle: Pick<FileHandle, 'read'>, expected: Iterable<Uint8Array>): Promise<boolean> {
-  let buffer = Buffer.alloc(1);
-  let offset = 0;
-  for (const chunk of expected) {
-    if (buffer.length < chunk.length) {
-      buffer = Buffer.allocUnsafe(chunk.length);
+  let buffer = takeBuffer(1);
+  try {
+    let offset = 0;
+    for (const chunk of expected) {
+      if (buffer.length < chunk.length) {
+        giveBack(buffer);
+        buffer = takeBuffer(chunk.length);
+      }
+      const read = await readFully(handle, buffer, chunk.length, offset);
+      if (read !== chunk.length || !buffer.subarray(0, read).equals(chunk)) {
+        return false;
+      }
+      offset += read;
     }
-    const read = await readFully(handle, buffer, chunk.length, offset);
-    if (read !== chunk.length || !buffer.subarray(0, read).equals(chunk)) {
-      return false;
-    }
-    offset += read;
+    return (await readFully(handle, buffer, 1, offset)) === 0;
+  } finally {
+    giveBack(buffer);
   }
-  return (await readFully(handle, buffer, 1, offset)) === 0;
 }
 
 async function readFully(handle: Pick<FileHandle, 'read'>, buffer: Buffer, length: number, position: number): Promise<number> {
@@ -70,7 +103,7 @@ export function decodeUtf8(bytes: Uint8Array): StoreResult<StoredText> {
 }
 
 /**
- * The bytes a text is written as (the BOM first, when it had one), a megabyte or so
+ * The bytes a text is written as (the BOM first, when it had one), a quarter megabyte
  * at a time, so the whole encoded file is never in memory at once. Every chunk is
  * encoded into the same buffer: use each one before asking for the next.
  */
@@ -80,15 +113,20 @@ export function* encodedChunks(text: { readonly text: string; readonly bom: bool
   }
   const value = text.text;
   // UTF-8 takes at most three bytes for one UTF-16 unit; a text shorter than a chunk gets a buffer of its exact size.
-  const buffer = Buffer.allocUnsafe(value.length <= CHUNK ? Buffer.byteLength(value, 'utf8') : CHUNK * 3);
-  for (let from = 0; from < value.length;) {
-    let to = Math.min(value.length, from + CHUNK);
-    // Splitting a surrogate pair between chunks would write each half as U+FFFD.
-    if (to < value.length && isHighSurrogate(value.charCodeAt(to - 1))) {
-      to--;
+  const buffer = takeBuffer(value.length <= CHUNK ? Buffer.byteLength(value, 'utf8') : CHUNK * 3);
+  try {
+    for (let from = 0; from < value.length;) {
+      let to = Math.min(value.length, from + CHUNK);
+      // Splitting a surrogate pair between chunks would write each half as U+FFFD.
+      if (to < value.length && isHighSurrogate(value.charCodeAt(to - 1))) {
+        to--;
+      }
+      yield buffer.subarray(0, buffer.write(value.slice(from, to), 'utf8'));
+      from = to;
     }
-    yield buffer.subarray(0, buffer.write(value.slice(from, to), 'utf8'));
-    from = to;
+  } finally {
+    // Reached when the reader has asked past the last chunk, or stopped reading.
+    giveBack(buffer);
   }
 }
 

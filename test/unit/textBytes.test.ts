@@ -1,0 +1,34 @@
+import * as assert from 'node:assert/strict';
+import { encodedChunks } from '../../src/node/store/textBytes';
+
+describe('the Node store: text to bytes', () => {
+  const bytesOf = (text: string, bom = false): Buffer => Buffer.concat([...encodedChunks({ text, bom })].map((chunk) => Buffer.from(chunk)));
+
+  it('encodes texts side by side, each into buffers of its own, and again with the buffers given back', () => {
+    const texts = ['short', 'é'.repeat(300_000), 'x'.repeat(70_000), '\ud83d\ude00'.repeat(200_000), ''];
+    for (let round = 0; round < 3; round++) {
+      const readers = texts.map((text) => ({ text, iterator: encodedChunks({ text, bom: round === 1 }), bytes: [] as Buffer[] }));
+      // Every reader takes one chunk in turn, so all of them hold a buffer at once.
+      for (let pending = readers; pending.length > 0;) {
+        pending = pending.filter((reader) => {
+          const next = reader.iterator.next();
+          if (!next.done) {
+            reader.bytes.push(Buffer.from(next.value));
+          }
+          return !next.done;
+        });
+      }
+      for (const reader of readers) {
+        const expected = Buffer.concat([round === 1 ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(reader.text, 'utf8')]);
+        assert.ok(Buffer.concat(reader.bytes).equals(expected), `round ${round}: ${reader.text.slice(0, 8)}`);
+      }
+    }
+  });
+
+  it('gives the buffer back when the reader stops early, and encodes the next text whole', () => {
+    const iterator = encodedChunks({ text: 'a'.repeat(1 << 20), bom: false });
+    iterator.next();
+    iterator.return(undefined);
+    assert.ok(bytesOf('b'.repeat(1 << 19)).equals(Buffer.from('b'.repeat(1 << 19))));
+  });
+});
