@@ -34,6 +34,8 @@ export interface BenchResult {
   readonly machine: string;
   readonly quick: boolean;
   readonly runsPerCell: number;
+  /** The one-minute load average when the run started and when it ended: other jobs on the machine inflate wall times, not CPU times or memory. */
+  readonly loadAverage?: { readonly start: number; readonly end: number };
   readonly startup: StartupFigures;
   readonly cells: readonly Cell[];
   /** Each section's figures, under its id (sectionList.ts). */
@@ -208,11 +210,16 @@ ${memoryTable(result)}
 `;
 }
 
+function loadLine(result: BenchResult): string {
+  const load = result.loadAverage;
+  return load ? `; load average ${load.start.toFixed(1)} at the start and ${load.end.toFixed(1)} at the end` : '';
+}
+
 export function markdownReport(result: BenchResult): string {
   const { startup } = result;
   return `# Multi-Edit benchmark${result.quick ? ' (quick)' : ''}
 
-${result.date.slice(0, 16).replace('T', ' ')} UTC; ${result.machine}. Median of ${result.runsPerCell} runs after a warm-up
+${result.date.slice(0, 16).replace('T', ' ')} UTC; ${result.machine}${loadLine(result)}. Median of ${result.runsPerCell} runs after a warm-up
 that also checks the result (the engine, the naive engine and the peer must write exactly what
 plain sequential replacement gives; failures must carry the expected code).
 

@@ -14,7 +14,7 @@
  * back, untimed, before the next run.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { arch, cpus, platform, tmpdir, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chartSvg } from './chart';
 import { IMPLEMENTATIONS, loadPeer, verify, writeCliRequest, type Implementation, type Outcome } from './implementations';
@@ -166,6 +166,7 @@ async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2));
   const sizes = settings.sizes;
   const runs = settings.quick ? QUICK_RUNS : FULL_RUNS;
+  const loadAtStart = loadavg()[0];
   await loadPeer();
   const scratch = await mkdtemp(join(tmpdir(), 'multi-edit-bench-'));
   try {
@@ -192,6 +193,7 @@ async function main(): Promise<void> {
       machine: machine(),
       quick: settings.quick,
       runsPerCell: runs,
+      loadAverage: { start: loadAtStart, end: loadavg()[0] },
       startup,
       cells,
       sections,

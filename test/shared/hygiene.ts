@@ -16,9 +16,11 @@ export interface Leak {
 
 /**
  * Fields that carry file text or the caller's old_string verbatim: whatever the
- * file holds (a stack trace in a log file, a tab, an ESC) may appear there.
+ * file holds (a stack trace in a log file, a tab, an ESC) may appear there. `text` is
+ * a file line's (match_locations' distinct_above and distinct_below); `file_has` and
+ * `old_string_has` are the two sides of a listed difference.
  */
-const CONTENT_FIELDS = new Set(['snippet', 'diff', 'old_string_preview']);
+const CONTENT_FIELDS = new Set(['snippet', 'diff', 'old_string_preview', 'text', 'file_has', 'old_string_has']);
 
 /**
  * Fields that echo the path the caller sent, byte for byte, so the caller can match

@@ -135,8 +135,8 @@ describe('CLI (dist/cli.js)', () => {
       assert.equal(run.status, 1);
       assert.match(run.stdout, /^error code=AMBIGUOUS_MATCH /);
       assert.match(run.stdout, /^matches: 2$/m);
-      assert.match(run.stdout, /^ {2}line 1, column 1:$/m);
-      assert.match(run.stdout, /^ {2}line 3, column 1:$/m);
+      assert.match(run.stdout, /^ {2}line 1, column 1 \(told apart from the others by line 2 below\):$/m);
+      assert.match(run.stdout, /^ {2}line 3, column 1 \(told apart from the others by line 2 above\):$/m);
     });
   });
 

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { failureOf, run } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
+import fc from 'fast-check';
 
 const FILE = '/w/src/data.txt';
 
@@ -117,5 +118,64 @@ describe('text a notebook holds one JSON string per line', () => {
     assert.match(envelope.diagnosis?.detail ?? '', /one JSON string per line .* from line 6 to line 7/);
     assert.deepEqual([envelope.diagnosis?.line, envelope.diagnosis?.column], [6, 6]);
     assert.deepEqual([envelope.diagnosis?.near_match?.start_line, envelope.diagnosis?.near_match?.end_line], [6, 7]);
+  });
+});
+
+describe('properties of what the envelope names', () => {
+  const offsetOf = (text: string, line: number, column: number): number => text.split('\n').slice(0, line - 1).reduce((sum, part) => sum + part.length + 1, 0) + column - 1;
+  const countOf = (text: string, piece: string): number => {
+    let count = 0;
+    for (let at = text.indexOf(piece); at !== -1; at = text.indexOf(piece, at + 1)) {
+      count++;
+    }
+    return count;
+  };
+
+  it('old_string grown up to a distinct line, from that line to the match (or on to it), occurs exactly once', async () => {
+    const line = fc.constantFrom('alpha();', 'beta();', 'x();', '  x();', '', 'end', 'endx', 'x = 1;');
+    await fc.assert(fc.asyncProperty(fc.array(line, { minLength: 2, maxLength: 30 }), fc.nat(), fc.integer({ min: 1, max: 2 }), async (lines, pick, span) => {
+      const text = `${lines.join('\n')}\n`;
+      const first = pick % lines.length;
+      const needle = lines.slice(first, first + span).join('\n');
+      fc.pre(needle.trim() !== '' && countOf(text, needle) > 1);
+      const envelope = await envelopeFor({ [FILE]: text }, single(needle));
+      assert.equal(envelope.error_code, 'AMBIGUOUS_MATCH');
+      for (const location of envelope.context?.match_locations ?? []) {
+        const at = offsetOf(text, location.line, location.column);
+        assert.equal(text.slice(at, at + needle.length), needle);
+        if (location.distinct_above) {
+          const grown = text.slice(offsetOf(text, location.distinct_above.line, 1), at + needle.length);
+          assert.equal(countOf(text, grown), 1, JSON.stringify({ grown, location }));
+        }
+        if (location.distinct_below) {
+          const below = location.distinct_below;
+          const grown = text.slice(at, offsetOf(text, below.line, 1) + below.text.length);
+          assert.equal(countOf(text, grown), 1, JSON.stringify({ grown, location }));
+        }
+      }
+    }), { numRuns: 300 });
+  });
+
+  it('the listed differences, made in old_string, give the near match exactly', async () => {
+    const word = fc.constantFrom('price', 'x100', '|', 'EUR', 'Filter', '=', '42', 'cell');
+    const gap = fc.constantFrom(' ', '  ', '\t', '\u00a0', '    ', ' \t');
+    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(word, gap), { minLength: 2, maxLength: 10 }), word, async (pieces, last) => {
+      const fileLine = `${pieces.map(([w, g]) => w + g).join('')}${last}`;
+      const sent = `${pieces.map(([w]) => `${w} `).join('')}${last}`;
+      fc.pre(sent !== fileLine);
+      const text = `header\n${fileLine}\nfooter\n`;
+      const envelope = await envelopeFor({ [FILE]: text }, single(sent));
+      const diagnosis = envelope.diagnosis;
+      assert.ok(diagnosis && ['WHITESPACE_ONLY', 'UNICODE_LOOKALIKE'].includes(diagnosis.kind), JSON.stringify(diagnosis));
+      assert.ok(diagnosis.differences, JSON.stringify(diagnosis));
+      let rebuilt = sent;
+      for (const d of [...diagnosis.differences].sort((x, y) => y.old_string_column - x.old_string_column)) {
+        assert.equal(d.old_string_line, 1);
+        assert.equal(rebuilt.slice(d.old_string_column - 1, d.old_string_column - 1 + d.old_string_has.length), d.old_string_has);
+        assert.equal(fileLine.slice(d.column - 1, d.column - 1 + d.file_has.length), d.file_has);
+        rebuilt = rebuilt.slice(0, d.old_string_column - 1) + d.file_has + rebuilt.slice(d.old_string_column - 1 + d.old_string_has.length);
+      }
+      assert.equal(rebuilt, fileLine);
+    }), { numRuns: 300 });
   });
 });

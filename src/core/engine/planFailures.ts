@@ -80,7 +80,10 @@ export function editFailures(
       const shown = locations.length < verdict.totalMatches
         ? [`context.match_locations shows the first ${locations.length} of ${verdict.totalMatches} matches in detail, and context.match_lines the line of ${matchLines.length === verdict.totalMatches ? 'every one' : `the first ${matchLines.length}`}`]
         : [];
-      return { hints: shown, context: { match_locations: locations, total_matches: verdict.totalMatches, match_lines: matchLines } };
+      const apart = locations.some((location) => location.distinct_above || location.distinct_below)
+        ? ['Each context.match_locations entry names the nearest lines that tell it apart (distinct_above, distinct_below): grow old_string up to one of them at the intended match and it occurs once']
+        : [];
+      return { hints: [...apart, ...shown], context: { match_locations: locations, total_matches: verdict.totalMatches, match_lines: matchLines } };
     }
     return { hints: [] };
   };

@@ -129,7 +129,11 @@ function contextLines(envelope: ErrorEnvelope): string[] {
     const shown = total > locations.length ? `, ${locations.length} shown` : '';
     lines.push(`matches: ${total}${shown}`);
     for (const location of locations) {
-      lines.push(`  line ${location.line}, column ${location.column}:`);
+      const apart = [
+        location.distinct_above ? `line ${location.distinct_above.line} above` : '',
+        location.distinct_below ? `line ${location.distinct_below.line} below` : '',
+      ].filter((part) => part !== '');
+      lines.push(`  line ${location.line}, column ${location.column}${apart.length > 0 ? ` (told apart from the others by ${apart.join(' and ')})` : ''}:`);
       lines.push(...splitLines(location.snippet).map((line) => `    | ${line}`));
     }
   }
