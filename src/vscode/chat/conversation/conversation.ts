@@ -11,7 +11,7 @@ import { currentWorkspaceFolders } from '../../platform/workspacePaths';
 import { writeResponse } from '../render/writeResponse';
 import type { ChatDeps } from '../chatDeps';
 import { isTurnMetadata, type ConversationTurn, type ToolCallRecord } from '../turnMetadata';
-import { renderRecap } from './recap';
+import { renderRecap, type RecapEntry } from './recap';
 import { escapeMarkdown } from '../render/markdownText';
 import { splitRecordId } from '../../tools/recordIdPart';
 
@@ -67,10 +67,9 @@ async function referenceMessages(request: vscode.ChatRequest): Promise<vscode.La
   return messages;
 }
 
-interface ToolCallOutcome {
+interface ToolCallOutcome extends RecapEntry {
   /** What the model gets back. */
   readonly part: vscode.LanguageModelToolResultPart;
-  readonly record: ToolCallRecord;
 }
 
 /** Runs one tool call through VS Code, renders its result, and returns it for the model and the history. */
@@ -85,7 +84,7 @@ async function runToolCall(
   // Not translated: a tool result, read by the model.
   const notRun = (text: string): ToolCallOutcome => ({
     part: new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(text)]),
-    record: { round, tool: call.name, success: false },
+    call: { round, tool: call.name, success: false },
   });
   if (!(TOOL_NAMES as readonly string[]).includes(call.name)) {
     // Not translated: read by the model.
@@ -106,14 +105,14 @@ async function runToolCall(
   const text = parts.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
   const part = new vscode.LanguageModelToolResultPart(call.callId, [...parts]);
   if (!toolRecord) {
-    return { part, record: { round, tool: call.name, success: false } };
+    return { part, call: { round, tool: call.name, success: false } };
   }
   const { response } = toolRecord;
   await writeResponse(deps, stream, response, toolRecord);
   const record: ToolCallRecord = {
     round, tool: call.name, success: response.success, ...(response.success ? {} : { errorCode: response.error_code }), modelText: text, recordId: toolRecord.id,
   };
-  return { part, record };
+  return { part, call: record, response };
 }
 
 async function chatModel(request: vscode.ChatRequest): Promise<vscode.LanguageModelChat | undefined> {
@@ -129,12 +128,12 @@ function noModel(reason: string): string {
 }
 
 /** Ends the turn: the recap, which stays in view when VS Code folds the turn's steps, and the metadata. */
-function endTurn(stream: vscode.ChatResponseStream, stoppedAtRoundLimit: boolean, calls: readonly ToolCallRecord[]): vscode.ChatResult {
-  const recap = renderRecap(calls);
+function endTurn(stream: vscode.ChatResponseStream, stoppedAtRoundLimit: boolean, entries: readonly RecapEntry[]): vscode.ChatResult {
+  const recap = renderRecap(entries);
   if (recap !== '') {
     stream.markdown(`\n\n${recap}`);
   }
-  const metadata: ConversationTurn = { kind: 'conversation', stoppedAtRoundLimit, calls };
+  const metadata: ConversationTurn = { kind: 'conversation', stoppedAtRoundLimit, calls: entries.map((entry) => entry.call) };
   return { metadata };
 }
 
@@ -163,7 +162,7 @@ export async function converse(
     stream.markdown(noModel(vscode.l10n.t('No language model is available.')));
     return {};
   }
-  const calls: ToolCallRecord[] = [];
+  const calls: RecapEntry[] = [];
   const messages = [
     vscode.LanguageModelChatMessage.User(instructions()),
     ...historyMessages(context),
@@ -199,7 +198,7 @@ export async function converse(
     for (const call of toolCalls) {
       const outcome = await runToolCall(deps, call, round + 1, request, stream, token);
       results.push(outcome.part);
-      calls.push(outcome.record);
+      calls.push(outcome);
     }
     messages.push(vscode.LanguageModelChatMessage.User(results));
   }

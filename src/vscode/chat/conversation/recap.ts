@@ -26,8 +26,13 @@ function nextStep(action: NextAction): string {
   }
 }
 
-function outcomeOf(call: ToolCallRecord): string {
-  const response: EngineResponse | undefined = call.modelText === undefined ? undefined : parseToolText(call.modelText);
+/** A tool call of this turn, with the response it got; absent when the call did not run. */
+export interface RecapEntry {
+  readonly call: ToolCallRecord;
+  readonly response?: EngineResponse;
+}
+
+function outcomeOf({ response }: RecapEntry): string {
   if (response === undefined) {
     return localized('did not run');
   }
@@ -39,11 +44,11 @@ function outcomeOf(call: ToolCallRecord): string {
 }
 
 /** One line per tool call; empty when every call succeeded, since the last result is in view anyway. */
-export function renderRecap(calls: readonly ToolCallRecord[]): string {
-  if (calls.every((call) => call.success)) {
+export function renderRecap(entries: readonly RecapEntry[]): string {
+  if (entries.every((entry) => entry.call.success)) {
     return '';
   }
-  const lines = calls.map((call) => `- ${localized('Round {0}', call.round)} · ${inlineCode(call.tool)} · ${outcomeOf(call)}\n`);
+  const lines = entries.map((entry) => `- ${localized('Round {0}', entry.call.round)} · ${inlineCode(entry.call.tool)} · ${outcomeOf(entry)}\n`);
   return `**${localized('Tool calls in this turn')}**\n\n${lines.join('')}\n`;
 }
 
