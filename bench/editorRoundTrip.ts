@@ -25,6 +25,9 @@ export interface HostBenchFigures {
   readonly toolP95Ms: number;
   readonly bareP50Ms: number;
   readonly bareP95Ms: number;
+  /** invokeTool of a one-edit dry run on a small file: the tool channel's round trips, next to no work. */
+  readonly channelP50Ms: number;
+  readonly channelP95Ms: number;
 }
 
 export type EditorRoundTripFigures = { readonly measured: true; readonly host: HostBenchFigures } | { readonly measured: false; readonly why: string };
@@ -72,10 +75,12 @@ export const editorRoundTripSection: BenchSection<EditorRoundTripFigures> = {
     const rows = [
       ['multi_edit through vscode.lm.invokeTool', `${msText(host.toolP50Ms)} (${ratioText(host.toolP50Ms / host.bareP50Ms)})`, `${msText(host.toolP95Ms)} (${ratioText(host.toolP95Ms / host.bareP95Ms)})`],
       ['a bare workspace.applyEdit of the same replacements', msText(host.bareP50Ms), msText(host.bareP95Ms)],
+      ['the tool channel alone: invokeTool of a one-edit dry run on a small file', msText(host.channelP50Ms), msText(host.channelP95Ms)],
     ];
     return `${host.editsPerCall} edits a call on a ${(host.documentBytes / 1024 / 1024).toFixed(1)} MB open plain-text document, ${host.calls} calls each, in the
 VS Code ${host.vscodeVersion} extension host (test/integration/hostBench.test.ts, run by the benchmark). Ratios are
-to the bare applyEdit.
+to the bare applyEdit. Every tool call pays the tool channel's round trips (the workbench asks the extension to
+prepare the call, then to run it, then hands the answer back), which a bare applyEdit does not.
 
 ${table(['path', 'p50 ms', 'p95 ms'], rows)}`;
   },

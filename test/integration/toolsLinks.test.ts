@@ -111,7 +111,7 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
     await closeAllEditors();
   });
 
-  test('a directory swapped for a link to outside while 200 calls run: each call gets its code, and whether the file outside changed is reported', async function () {
+  test('a directory swapped for a link to outside while 200 calls run: each call gets its code, and how many edits landed outside is reported', async function () {
     this.timeout(300_000);
     const swapped = path.join(fixture.dir, 'swapped');
     const held = path.join(fixture.dir, 'held');
@@ -131,8 +131,9 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
     }
     // VS Code's own save follows links: the scope is checked when the request is planned and
     // again right before the commit, and a swap in the moments after that check still lands.
-    const outsideChanged = readDisk(secret) !== 'secret\n';
-    const line = `directory-for-link race in VS Code: ${[...tally].sort().map(([code, count]) => `${count} ${code}`).join(', ')}; the file outside ${outsideChanged ? 'changed' : 'did not change'}`;
+    // Each edit adds a line break, so the file outside counts the saves that reached it.
+    const landedOutside = readDisk(secret).split('\n').length - 2;
+    const line = `directory-for-link race in VS Code: ${[...tally].sort().map(([code, count]) => `${count} ${code}`).join(', ')}; ${landedOutside} edit(s) landed in the file outside`;
     console.log(`      ${line}`);
     // The extension host's console is not the runner's: the figure goes to a file when asked.
     const figuresFile = process.env.MULTI_EDIT_LINK_RACE_FIGURES;
