@@ -19,6 +19,8 @@ const stages = [
     const env = { MULTI_EDIT_VSCODE: version.vscode };
     return [
       { name: `integration ${version.vscode}`, command: 'node', args: ['scripts/vscode-test/drive.mjs'], env, results: `integration-${version.vscode}` },
+      // Multi-Edit installed from its .vsix (production mode), as another extension sees it.
+      { name: `integration installed ${version.vscode}`, command: 'node', args: ['scripts/vscode-test/drive.mjs', 'installed'], env, results: `installed-${version.vscode}` },
       { name: `ui ${version.vscode}`, command: 'node', args: ['test/ui/runner/ui.mjs'], env, results: `ui-${version.vscode}` },
     ];
   }),

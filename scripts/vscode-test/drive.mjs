@@ -1,31 +1,72 @@
-// Runs the integration suite inside a real VS Code extension host, offline: code-server serves
-// VS Code, Chromium opens the workbench with this extension and the compiled mocha entry
-// (out/test/integration/index.js) in the `payload`, and the tests report through a results file.
+// Runs a suite of tests inside a real VS Code extension host, offline: code-server serves VS Code,
+// Chromium opens the workbench with the suite's extension under development and its compiled
+// mocha entry in the `payload`, and the tests report through a results file. The suite is the
+// first argument:
+// - `integration` (the default): this checkout under development, test/integration; the test-only
+//   extensions the VS Code version supports are installed beside it (extensions.mjs).
+// - `installed`: Multi-Edit packaged (`npm run package`) and installed from its .vsix as a user
+//   installs it, so it runs in production mode, and the stranger extension of test/installed under
+//   development: what another extension can reach of Multi-Edit.
 //
-// MULTI_EDIT_VSCODE picks the VS Code version (versions.mjs; default: the newest). The test-only
-// extensions that version supports are installed beside this one (extensions.mjs).
+// MULTI_EDIT_VSCODE picks the VS Code version (versions.mjs; default: the newest).
 //
 // Prints each test, then `N passed, N failed`; exits non-zero on a failed test, a timeout
 // (TEST_TIMEOUT_S, default 600) or when no test ran. Logs of a failed run are kept in
-// test-artifacts/integration-<version>/; the counts go to
-// test-artifacts/results/integration-<version>.json.
+// test-artifacts/<suite>-<version>/; the counts go to test-artifacts/results/<suite>-<version>.json.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openBrowser } from './browser.mjs';
-import { ARTIFACTS_DIR, REPO_ROOT, createTempRun, saveLogs, startCodeServer } from './codeServer.mjs';
+import { ARTIFACTS_DIR, REPO_ROOT, createTempRun, installExtension, saveLogs, startCodeServer } from './codeServer.mjs';
 import { installTestExtensions } from './extensions.mjs';
 import { selectVersion } from './versions.mjs';
 
 const VERSION = selectVersion();
 const TIMEOUT_S = Number(process.env.TEST_TIMEOUT_S || 600);
-const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
-const LOG_DIR = path.join(ARTIFACTS_DIR, `integration-${VERSION.vscode}`);
-const SUMMARY_FILE = path.join(ARTIFACTS_DIR, 'results', `integration-${VERSION.vscode}.json`);
+const STRANGER_SOURCE = path.join(REPO_ROOT, 'test', 'installed');
+const STRANGER_COMPILED = path.join(REPO_ROOT, 'out', 'test', 'installed');
+
+/**
+ * `prepare(sandbox)` readies the sandbox before code-server starts and returns the extension under
+ * development, the mocha entry, the extension host's extra env and what to say about the run.
+ */
+const SUITES = {
+  integration: {
+    title: 'Integration tests',
+    testsEntry: path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js'),
+    prepare(sandbox) {
+      const testExtensions = installTestExtensions(sandbox, VERSION);
+      const note = testExtensions.names.length > 0 ? `with the test extension ${testExtensions.names.join(', ')}` : undefined;
+      return { developmentPath: REPO_ROOT, env: testExtensions.env, note };
+    },
+  },
+  installed: {
+    title: 'Multi-Edit installed from its .vsix, seen by another extension',
+    testsEntry: path.join(STRANGER_COMPILED, 'index.js'),
+    async prepare(sandbox) {
+      const vsix = path.join(sandbox.root, 'multi-edit.vsix');
+      const packaged = spawnSync('npm', ['run', 'package', '--', '--out', vsix], { cwd: REPO_ROOT, encoding: 'utf8' });
+      if (packaged.status !== 0) throw new Error(`npm run package failed:\n${packaged.stdout}${packaged.stderr}`);
+      await installExtension(sandbox, VERSION, vsix);
+      // The stranger knows nothing of Multi-Edit's files: an empty folder, so nothing activates Multi-Edit before it does.
+      fs.rmSync(sandbox.workspace, { recursive: true, force: true });
+      fs.mkdirSync(sandbox.workspace);
+      fs.copyFileSync(path.join(STRANGER_SOURCE, 'package.json'), path.join(STRANGER_COMPILED, 'package.json'));
+      return { developmentPath: STRANGER_COMPILED, env: { MULTI_EDIT_TEST_EXTENSIONS_DIR: sandbox.extensions }, note: `with ${path.basename(vsix)} installed` };
+    },
+  },
+};
+
+const SUITE_NAME = process.argv[2] ?? 'integration';
+const SUITE = SUITES[SUITE_NAME];
+if (!SUITE) throw new Error(`unknown suite ${SUITE_NAME}; one of ${Object.keys(SUITES).join(', ')}`);
+const LOG_DIR = path.join(ARTIFACTS_DIR, `${SUITE_NAME}-${VERSION.vscode}`);
+const SUMMARY_FILE = path.join(ARTIFACTS_DIR, 'results', `${SUITE_NAME}-${VERSION.vscode}.json`);
 const PROGRESS_INTERVAL_MS = 500;
 // The workbench logs this when the test runner path is not a vscode-remote:// URI it can serve.
 const NO_TEST_HOST = /No extension host found that can launch the test runner/;
 
-/** The record test/integration/index.ts keeps in the results file; null until it is written. */
+/** The record test/shared/hostSuite.ts keeps in the results file; null until it is written. */
 function readRecord(resultsFile) {
   try {
     return JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
@@ -54,7 +95,7 @@ function createProgressPrinter(resultsFile) {
 }
 
 /** Opens the workbench and resolves with how the test run ended: { exitCode } or { problem }. */
-async function runInWorkbench(server, browser, sandbox) {
+async function runInWorkbench(server, browser, sandbox, developmentPath) {
   const { page, log } = browser;
   let settle;
   const ended = new Promise((resolve) => { settle = resolve; });
@@ -66,8 +107,8 @@ async function runInWorkbench(server, browser, sandbox) {
   page.on('crash', () => settle({ problem: 'the browser page crashed' }));
   const timer = setTimeout(() => settle({ problem: `timed out after ${TIMEOUT_S} s (TEST_TIMEOUT_S)` }), TIMEOUT_S * 1000);
   const url = server.workbenchUrl(sandbox.workspace, [
-    ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
-    ['extensionTestsPath', server.remoteUri(TESTS_ENTRY)],
+    ['extensionDevelopmentPath', server.remoteUri(developmentPath)],
+    ['extensionTestsPath', server.remoteUri(SUITE.testsEntry)],
   ]);
   log(`[goto] ${url}`);
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
@@ -84,7 +125,7 @@ function tally(outcome, record) {
   } else if (!record) {
     problems.push('the tests wrote no results file (see the extension host log)');
   } else if (record.passed + record.failed === 0) {
-    problems.push('no integration tests ran');
+    problems.push('no tests ran');
   } else if (outcome.exitCode !== 0 && record.failed === 0) {
     problems.push(`the extension host test run ended with exit code ${outcome.exitCode}`);
   }
@@ -93,11 +134,11 @@ function tally(outcome, record) {
 
 async function main() {
   fs.rmSync(LOG_DIR, { recursive: true, force: true });
-  if (!fs.existsSync(TESTS_ENTRY)) {
-    throw new Error(`${path.relative(REPO_ROOT, TESTS_ENTRY)} is missing; run \`npm run compile-tests\` first.`);
+  if (!fs.existsSync(SUITE.testsEntry)) {
+    throw new Error(`${path.relative(REPO_ROOT, SUITE.testsEntry)} is missing; run \`npm run compile-tests\` first.`);
   }
   const started = Date.now();
-  const run = createTempRun('integration');
+  const run = createTempRun(SUITE_NAME);
   const { sandbox } = run;
   const resultsFile = path.join(sandbox.root, 'results.json');
 
@@ -105,20 +146,20 @@ async function main() {
   const printProgress = createProgressPrinter(resultsFile);
   const progress = setInterval(printProgress, PROGRESS_INTERVAL_MS);
   try {
-    console.log(`Integration tests in a VS Code ${VERSION.vscode} extension host (code-server ${VERSION.codeServer} + Chromium, timeout ${TIMEOUT_S} s)`);
-    const testExtensions = installTestExtensions(sandbox, VERSION);
-    if (testExtensions.names.length > 0) console.log(`  with the test extension ${testExtensions.names.join(', ')}`);
+    console.log(`${SUITE.title} in a VS Code ${VERSION.vscode} extension host (code-server ${VERSION.codeServer} + Chromium, timeout ${TIMEOUT_S} s)`);
+    const host = await SUITE.prepare(sandbox);
+    if (host.note) console.log(`  ${host.note}`);
     run.server = await startCodeServer(sandbox, VERSION, {
       env: {
         MULTI_EDIT_TEST_RESULTS: resultsFile,
         MULTI_EDIT_TEST_WORKSPACE: sandbox.workspace,
         MULTI_EDIT_TEST_VSCODE: VERSION.vscode,
-        ...testExtensions.env,
+        ...host.env,
       },
       payload: true,
     });
     run.browser = await openBrowser(sandbox.browserLog);
-    outcome = await runInWorkbench(run.server, run.browser, sandbox);
+    outcome = await runInWorkbench(run.server, run.browser, sandbox, host.developmentPath);
   } catch (error) {
     outcome = { problem: `the runner failed: ${error?.stack ?? error}` };
   } finally {
