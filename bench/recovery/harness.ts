@@ -106,7 +106,7 @@ export async function peerTool(): Promise<Tool> {
 }
 
 export async function loadFixtures(): Promise<Fixture[]> {
-  const ids = (await readdir(FIXTURES_DIR)).sort();
+  const ids = (await readdir(FIXTURES_DIR)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return Promise.all(ids.map(async (id) => ({ id, ...JSON.parse(await readFile(join(FIXTURES_DIR, id, 'fixture.json'), 'utf8')) }) as Fixture));
 }
 

@@ -12,6 +12,9 @@ import { commonSubsequence } from '../../src/core/index';
 
 type Pair = [number, number];
 
+/** Above this many cells (characters of one side by the other), a line is not merged character by character. */
+const MAX_CHARACTER_CELLS = 4_000_000;
+
 /** A line reduced to what survives whitespace and look-alike differences. */
 export function lineKey(line: string): string {
   return line
@@ -96,8 +99,12 @@ export function splitText(text: string): { lines: string[]; eol: string } {
   return { lines: text.split(/\r\n|\n/), eol: /\r\n/.test(text) ? '\r\n' : '\n' };
 }
 
-/** `theirs` carried over from `base` to `ours`; `ours` keeps its line endings. */
-export function mergeChange(base: string, ours: string, theirs: string): string {
+/**
+ * `theirs` carried over from `base` to `ours`; `ours` keeps its line endings. Undefined when
+ * the reader's change and the file's difference touch the same characters of a line, or
+ * change the same lines into different numbers of lines: there no merge can tell what to keep.
+ */
+export function mergeChange(base: string, ours: string, theirs: string): string | undefined {
   const b = splitText(base).lines;
   const { lines: o, eol } = splitText(ours);
   const t = splitText(theirs).lines;
@@ -125,9 +132,13 @@ export function mergeChange(base: string, ours: string, theirs: string): string 
     const ourHunk = oursHunks[oh]?.from === line ? oursHunks[oh] : undefined;
     const theirHunk = theirsHunks[th]?.from === line ? theirsHunks[th] : undefined;
     if (ourHunk && theirHunk) {
-      // Both sides replaced these lines: the reader's change wins.
-      out.push(...theirHunk.lines.map(translate));
-      line = Math.max(ourHunk.to, theirHunk.to);
+      // Both sides changed these lines: line for line, only the reader's own change goes onto the file's line.
+      const merged = mergeLines(b.slice(line, ourHunk.to), ourHunk, theirHunk);
+      if (merged === undefined) {
+        return undefined;
+      }
+      out.push(...merged);
+      line = ourHunk.to;
     } else if (ourHunk) {
       out.push(...ourHunk.lines);
       line = ourHunk.to;
@@ -148,4 +159,59 @@ export function mergeChange(base: string, ours: string, theirs: string): string 
     }
   }
   return out.join(eol);
+}
+
+/** The base lines both sides replaced, merged line by line; undefined unless both kept the line count and no change overlaps. */
+function mergeLines(baseLines: readonly string[], ours: Hunk, theirs: Hunk): string[] | undefined {
+  if (ours.to !== theirs.to || ours.lines.length !== baseLines.length || theirs.lines.length !== baseLines.length) {
+    return undefined;
+  }
+  const merged: string[] = [];
+  for (const [at, baseLine] of baseLines.entries()) {
+    const line = mergeCharacters(baseLine, ours.lines[at], theirs.lines[at]);
+    if (line === undefined) {
+      return undefined;
+    }
+    merged.push(line);
+  }
+  return merged;
+}
+
+/** A character-level three-way merge of one line: both sides' changes, or undefined when they overlap or touch. */
+export function mergeCharacters(base: string, ours: string, theirs: string): string | undefined {
+  const oursHunks = characterHunks(base, ours);
+  const theirsHunks = characterHunks(base, theirs);
+  if (oursHunks === undefined || theirsHunks === undefined) {
+    return undefined;
+  }
+  if (oursHunks.some((o) => theirsHunks.some((t) => o.from <= t.to && t.from <= o.to))) {
+    return undefined;
+  }
+  const hunks = [...oursHunks, ...theirsHunks].sort((x, y) => x.from - y.from);
+  let out = '';
+  let at = 0;
+  for (const hunk of hunks) {
+    out += base.slice(at, hunk.from) + hunk.text;
+    at = hunk.to;
+  }
+  return out + base.slice(at);
+}
+
+/** The stretches [from, to) of `base` that `side` replaced with `text`. */
+function characterHunks(base: string, side: string): { from: number; to: number; text: string }[] | undefined {
+  let head = 0;
+  while (head < base.length && head < side.length && base[head] === side[head]) {
+    head++;
+  }
+  let tail = 0;
+  while (tail < base.length - head && tail < side.length - head && base[base.length - 1 - tail] === side[side.length - 1 - tail]) {
+    tail++;
+  }
+  const baseMiddle = base.slice(head, base.length - tail);
+  const sideMiddle = side.slice(head, side.length - tail);
+  if (baseMiddle.length * sideMiddle.length > MAX_CHARACTER_CELLS) {
+    return undefined;
+  }
+  const pairs = commonSubsequence(baseMiddle.length, sideMiddle.length, (i, j) => baseMiddle[i] === sideMiddle[j]);
+  return hunksOf(baseMiddle.length, [...sideMiddle], pairs).map((hunk) => ({ from: head + hunk.from, to: head + hunk.to, text: hunk.lines.join('') }));
 }

@@ -442,7 +442,8 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
     return carried;
   }
   const base = undoInNewString(diagnosis.kind, edit.old_string, nearText);
-  return { ...edit, old_string: nearText, new_string: mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText)) };
+  const merged = mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText));
+  return merged === undefined ? 'its change and the file\'s difference touch the same text' : { ...edit, old_string: nearText, new_string: merged };
 }
 
 export const envelopeReader: Reader = {
@@ -559,7 +560,8 @@ function fixFromFile(edit: EditPair, fileText: string, knows: AgentKnowledge): E
   }
   const eol = /\r\n/.test(fileText) ? '\r\n' : '\n';
   const block = lines.slice(start, end).join(eol);
-  return { ...edit, old_string: block, new_string: mergeChange(edit.old_string, block, edit.new_string) };
+  const merged = mergeChange(edit.old_string, block, edit.new_string);
+  return merged === undefined ? undefined : { ...edit, old_string: block, new_string: merged };
 }
 
 const MISSING_FILE = /ENOENT|no such file|not found at|No file exists|does not exist|FILE_NOT_FOUND/i;

@@ -211,6 +211,27 @@ describe('engine: checking every edit', () => {
     assert.equal(envelope.next_action.action, 'fix_and_resubmit');
   });
 
+  it('gives a stale edit the earlier edits that changed its text and that text as they left it, with a hint to write against it', async () => {
+    const seed = 'local function load(path)\n  local file = assert(io.open(path, "r"))\n  return file\nend\n';
+    const { response } = await editFile(seed, [
+      { old_string: 'local function load(path)', new_string: 'local function load_config(path)' },
+      { old_string: 'return file', new_string: 'return file, path' },
+      { old_string: 'load(path)\n  local file = assert(io.open(path, "r"))\n  return file', new_string: 'load(path)\n  local file = assert(io.open(path, "rb"))\n  return file' },
+    ]);
+    const envelope = failureOf(response);
+    assert.equal(envelope.edit_index, 2);
+    assert.equal(envelope.diagnosis?.kind, 'STALE_CONTENT');
+    assert.deepEqual(envelope.diagnosis?.changed_by, [0, 1]);
+    assert.match(envelope.diagnosis?.detail ?? '', /edits 1 and 2 of this request changed that text first/);
+    const near = envelope.diagnosis?.near_match;
+    assert.ok(near);
+    assert.deepEqual(near, { start_line: 1, start_column: 1, end_line: 3, end_column: 20 });
+    const lines = (envelope.context?.snippet ?? '').split('\n').slice(near.start_line - (envelope.context?.start_line ?? 1), near.end_line - (envelope.context?.start_line ?? 1) + 1);
+    lines[lines.length - 1] = lines[lines.length - 1].slice(0, near.end_column - 1);
+    assert.equal(lines.join('\n'), 'local function load_config(path)\n  local file = assert(io.open(path, "r"))\n  return file, path');
+    assert.match(envelope.recovery_hints.join('\n'), /Write old_string against the text of diagnosis.near_match/);
+  });
+
   it('asks for a re-read when the edit was already applied', async () => {
     const { response } = await editFile('const limit = 20;\n', [{ old_string: 'const limit = 10;', new_string: 'const limit = 20;' }]);
     const envelope = failureOf(response);

@@ -151,6 +151,8 @@ export const diagnosisSchema = z.object({
    * and in the file (1-based), and the exact text each side has there.
    */
   differences: z.array(characterDifferenceSchema).optional(),
+  /** STALE_CONTENT: the earlier edits of the request (0-based, in order) that changed the text old_string was written against. */
+  changed_by: z.array(z.number().int().min(0)).optional(),
 });
 
 export const contextSchema = z.object({

@@ -6,13 +6,13 @@ import type { EngineContext } from './engineContext';
 import type { ErrorCode } from '../contract/errorCodes';
 import { oldStringExcerpt } from '../contract/format';
 import { explainMiss } from '../nearMiss/explain';
-import { matchLocations, snippetAround } from '../nearMiss/context';
+import { contextLineCount, matchLocations, snippetAround, snippetOfLines } from '../nearMiss/context';
 import { describeWhitespace } from '../nearMiss/describe';
 import type { EditToCheck, EditVerdict, IndentedMatch, MatchOutcome } from '../matching/match';
 import { LineIndex } from '../text/lineIndex';
 import type { EditDetail, EditProblem, FileFailure, FilePlan, LeadFailure } from '../plan/filePlan';
 import type { FileTarget } from './planFile';
-import { earlierEditThatChanged } from './staleness';
+import { type StaleSpan, staleSpan } from './staleness';
 import { explainTokenCut } from '../nearMiss/tokenCut';
 
 /** What a file-level failure can say about the file the caller meant. */
@@ -135,16 +135,9 @@ function explainNotFound(
   textBefore: string, original: string, edit: EditToCheck, editIndex: number, outcome: MatchOutcome, context: EngineContext,
 ): Pick<LeadFailure, 'hints' | 'diagnosis' | 'context' | 'action'> {
   const explanation = explainMiss(textBefore, LineIndex.of(textBefore), edit.oldString, edit.newString, context.limits, edit.asSent?.oldString);
-  const changedBy = earlierEditThatChanged(original, edit.oldString, outcome.applied, editIndex);
-  if (changedBy !== undefined) {
-    return {
-      context: explanation.context,
-      diagnosis: {
-        kind: 'STALE_CONTENT',
-        detail: `old_string is in the file as read, but edit ${changedBy + 1} of this request changed that text first; edits apply in order, each to the text the earlier edits leave`,
-      },
-      hints: [`Write old_string against the text as edit ${changedBy + 1} leaves it, or fold this change into edit ${changedBy + 1}`],
-    };
+  const stale = staleSpan(original, edit.oldString, outcome.applied, editIndex);
+  if (stale !== undefined) {
+    return explainStale(textBefore, stale, context);
   }
   const longerThanText = edit.oldString.length > textBefore.length
     ? [`old_string has ${edit.oldString.length} characters and the text only ${textBefore.length}, so it cannot occur; re-read the file and copy old_string from it`]
@@ -154,6 +147,34 @@ function explainNotFound(
     ...(explanation.diagnosis ? { diagnosis: explanation.diagnosis } : {}),
     hints: [...longerThanText, ...explanation.hints],
     ...(explanation.diagnosis?.kind === 'ALREADY_APPLIED' ? { action: 'reread_and_retry' as const } : {}),
+  };
+}
+
+/**
+ * STALE_CONTENT: the earlier edits that changed the text old_string was written against, and as
+ * near_match that text as they left it (whole in the snippet), so the edit can be rewritten in one retry.
+ */
+function explainStale(textBefore: string, stale: StaleSpan, context: EngineContext): Pick<LeadFailure, 'hints' | 'diagnosis' | 'context'> {
+  const index = LineIndex.of(textBefore);
+  const start = index.position(stale.start);
+  const end = index.position(stale.end);
+  const around = contextLineCount(context.limits);
+  const names = stale.changedBy.map((editIndex) => `${editIndex + 1}`);
+  const edits = names.length === 1 ? `edit ${names[0]}` : `edits ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const snippet = snippetOfLines(textBefore, index, {
+    first: start.line - 1 - around, last: end.line - 1 + around, focusLine: start.line - 1, focusOffset: stale.start,
+    whole: { first: start.line - 1, last: end.line - 1 },
+  }, context.limits.maxSnippetLineChars);
+  return {
+    context: { ...snippet, closest_line: start.line },
+    diagnosis: {
+      kind: 'STALE_CONTENT',
+      detail: `old_string is in the file as read, but ${edits} of this request changed that text first; edits apply in order, each to the text the earlier edits leave, and diagnosis.near_match is that text as ${edits} left it`,
+      line: start.line, column: start.column, old_string_line: 1,
+      near_match: { start_line: start.line, start_column: start.column, end_line: end.line, end_column: end.column },
+      changed_by: [...stale.changedBy],
+    },
+    hints: [`Write old_string against the text of diagnosis.near_match (as ${edits} left it) and make this edit's change in it, or merge this edit into ${edits}`],
   };
 }
 

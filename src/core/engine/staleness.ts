@@ -1,36 +1,54 @@
 /**
  * When an old_string is missing from the text as the earlier edits left it but was
- * in the file as read, an earlier edit of the same request changed it. Following the
- * first original occurrence through the applied edits names that edit.
+ * in the file as read, earlier edits of the same request changed it. Following the
+ * first original occurrence through the applied edits names those edits and finds
+ * the text that stands there now, so the later edit can be written against it.
  */
 import type { AppliedEdit } from '../matching/match';
 import type { Offsets } from '../matching/multiSearch';
 
-/** The earlier applied edit that changed the first original occurrence of `needle`; undefined when it was never there. */
-export function earlierEditThatChanged(
-  original: string,
-  needle: string,
-  applied: readonly AppliedEdit[],
-  beforeEdit: number,
-): number | undefined {
+/** What the earlier edits made of the first original occurrence of an old_string. */
+export interface StaleSpan {
+  /** The earlier edits (0-based, in order) that changed part of that text. */
+  readonly changedBy: readonly number[];
+  /** Where that text, with the whole of each replacement touching it, stands in the text before the later edit. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The earlier applied edits that changed the first original occurrence of `needle`; undefined when none did or it was never there. */
+export function staleSpan(original: string, needle: string, applied: readonly AppliedEdit[], beforeEdit: number): StaleSpan | undefined {
   let start = original.indexOf(needle);
   if (start === -1) {
     return undefined;
   }
   let end = start + needle.length;
+  const changedBy: number[] = [];
   for (const edit of applied) {
     if (edit.editIndex >= beforeEdit) {
       break;
     }
+    const delta = edit.newLength - edit.oldLength;
     const before = countEndingBy(edit.starts, edit.oldLength, start);
-    if (before < edit.starts.length && edit.starts[before] < end) {
-      return edit.editIndex;
+    let after = before;
+    while (after < edit.starts.length && edit.starts[after] < end) {
+      after++;
     }
-    const shift = before * (edit.newLength - edit.oldLength);
-    start += shift;
-    end += shift;
+    if (after > before) {
+      changedBy.push(edit.editIndex);
+      const first = edit.starts[before];
+      const last = edit.starts[after - 1];
+      // The span grows to take in every replacement it touches, as that replacement now stands.
+      const newStart = first < start ? first + before * delta : start + before * delta;
+      const newEnd = last + edit.oldLength >= end ? last + (after - 1) * delta + edit.newLength : end + after * delta;
+      start = newStart;
+      end = newEnd;
+    } else {
+      start += before * delta;
+      end += before * delta;
+    }
   }
-  return undefined;
+  return changedBy.length === 0 ? undefined : { changedBy, start, end };
 }
 
 /** How many of the ascending ranges [s, s + length) end at or before `offset`. */
