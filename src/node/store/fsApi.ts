@@ -8,6 +8,7 @@ import {
   realpathSync, renameSync, rmdirSync, statfsSync, statSync, unlinkSync, writeFileSync, type BigIntStats,
 } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
+import * as fsPromisesModule from 'node:fs/promises';
 import { errnoOf } from '../../core/index';
 
 /** What the store does with an open file; a FileHandle of fs/promises is one. */
@@ -99,12 +100,18 @@ class DirectFileHandle implements StoreFileHandle {
   }
 }
 
+/** Node's file system as the store uses it: fs/promises, each call in the thread pool. */
+export const nodeFs: NodeFsApi = { ...fsPromisesModule, replaceIfUnchanged };
+
 /**
- * Node's file system as the store uses it: each call made directly on this thread
- * (see DirectFileHandle), behind the same promises as fs/promises, so a failure is a
- * rejection with the same errno. realpath is the system's, as fs/promises' is.
+ * Node's file system with each call made directly on this thread (see
+ * DirectFileHandle), behind the same promises, so a failure is a rejection with the
+ * same errno; realpath is the system's, as fs/promises' is. For steps taken one at a
+ * time (reading a file, committing one file). A commit of many files keeps nodeFs:
+ * while the disk's journal commits a sync, creating and removing files waits for it,
+ * and in the pool several files wait at once, not one after the other.
  */
-export const nodeFs: NodeFsApi = {
+export const directFs: NodeFsApi = {
   access: async (path, mode) => accessSync(path, mode),
   open: async (path, flags, mode) => new DirectFileHandle(openSync(path, flags, mode)),
   stat: (async (path: string, options?: { bigint?: boolean }) => statSync(path, options)) as NodeFsApi['stat'],

@@ -23,7 +23,7 @@ import { basename, dirname, join } from 'node:path';
 import { type FileKind, type FileStat, type FileStore, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch, type SweptDirectories } from './batchCommit';
 import type { ConfinementRule } from './confinement';
-import { nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
+import { directFs, nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { recoverIfAbandoned, sweepDrafts } from './recovery';
 import { decodeUtf8 } from './textBytes';
 
@@ -57,13 +57,21 @@ export class NodeFileStore implements FileStore {
   /** Whether each device seen holds a kernel file system (/proc and the like), by device number. */
   private readonly pseudoDevices = new Map<string, boolean>();
 
-  constructor(private readonly fs: NodeFsApi = nodeFs, private readonly options: NodeFileStoreOptions = {}) {}
+  /**
+   * The file system for steps taken one at a time: reads, and a commit of one change.
+   * Node's own store calls it directly (fsApi.ts); a store given another (tests) uses that.
+   */
+  private readonly oneAtATime: NodeFsApi;
+
+  constructor(private readonly fs: NodeFsApi = nodeFs, private readonly options: NodeFileStoreOptions = {}) {
+    this.oneAtATime = fs === nodeFs ? directFs : fs;
+  }
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
       // A crashed batch may have added or removed this very file; its journal decides first.
       await this.recoverAbandonedBatch(path);
-      const stats = await this.fs.stat(path);
+      const stats = await this.oneAtATime.stat(path);
       return { ok: true, value: { kind: await this.kindOf(path, stats), size: stats.size, identity: `${stats.dev}:${stats.ino}` } };
     } catch (error) {
       return storeFailureFromError(error, 'read');
@@ -72,7 +80,7 @@ export class NodeFileStore implements FileStore {
 
   async listNames(directory: string): Promise<StoreResult<readonly string[]>> {
     try {
-      return { ok: true, value: await this.fs.readdir(directory) };
+      return { ok: true, value: await this.oneAtATime.readdir(directory) };
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
@@ -83,7 +91,7 @@ export class NodeFileStore implements FileStore {
     try {
       await this.recoverAbandonedBatch(path);
       // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below refuses it.
-      const handle = await this.fs.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      const handle = await this.oneAtATime.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         const stats = await handle.stat({ bigint: true });
         const refusal = await this.refusalFor(path, stats);
@@ -106,7 +114,7 @@ export class NodeFileStore implements FileStore {
 
   async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
     try {
-      return await commitBatch(this.fs, changes, isCancelled, this.sweptDirectories, this.options.confine);
+      return await commitBatch(changes.length === 1 ? this.oneAtATime : this.fs, changes, isCancelled, this.sweptDirectories, this.options.confine);
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }
@@ -115,19 +123,19 @@ export class NodeFileStore implements FileStore {
   private async recoverAbandonedBatch(path: string): Promise<void> {
     let real: string;
     try {
-      real = await this.fs.realpath(path);
+      real = await this.oneAtATime.realpath(path);
     } catch {
       try {
         // A file that does not exist (yet, or any more) can still have a lock beside it.
-        real = join(await this.fs.realpath(dirname(path)), basename(path));
+        real = join(await this.oneAtATime.realpath(dirname(path)), basename(path));
       } catch {
         return; // What follows reports what is wrong with the path.
       }
     }
-    await recoverIfAbandoned(this.fs, real);
+    await recoverIfAbandoned(this.oneAtATime, real);
     const directory = dirname(real);
     if (!this.sweptDirectories.has(directory)) {
-      await sweepDrafts(this.fs, directory);
+      await sweepDrafts(this.oneAtATime, directory);
       this.sweptDirectories.add(directory);
     }
   }
@@ -155,7 +163,7 @@ export class NodeFileStore implements FileStore {
     let pseudo = this.pseudoDevices.get(key);
     if (pseudo === undefined) {
       try {
-        pseudo = PSEUDO_FILE_SYSTEMS.has((await this.fs.statfs(path)).type);
+        pseudo = PSEUDO_FILE_SYSTEMS.has((await this.oneAtATime.statfs(path)).type);
       } catch {
         pseudo = false;
       }
