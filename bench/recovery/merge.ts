@@ -199,14 +199,7 @@ export function mergeCharacters(base: string, ours: string, theirs: string): str
 
 /** The stretches [from, to) of `base` that `side` replaced with `text`. */
 function characterHunks(base: string, side: string): { from: number; to: number; text: string }[] | undefined {
-  let head = 0;
-  while (head < base.length && head < side.length && base[head] === side[head]) {
-    head++;
-  }
-  let tail = 0;
-  while (tail < base.length - head && tail < side.length - head && base[base.length - 1 - tail] === side[side.length - 1 - tail]) {
-    tail++;
-  }
+  const { head, tail } = sharedEnds(base, side);
   const baseMiddle = base.slice(head, base.length - tail);
   const sideMiddle = side.slice(head, side.length - tail);
   if (baseMiddle.length * sideMiddle.length > MAX_CHARACTER_CELLS) {
@@ -214,4 +207,17 @@ function characterHunks(base: string, side: string): { from: number; to: number;
   }
   const pairs = commonSubsequence(baseMiddle.length, sideMiddle.length, (i, j) => baseMiddle[i] === sideMiddle[j]);
   return hunksOf(baseMiddle.length, [...sideMiddle], pairs).map((hunk) => ({ from: head + hunk.from, to: head + hunk.to, text: hunk.lines.join('') }));
+}
+
+/** How many characters two texts share at their start (head) and, after that, at their end (tail). */
+export function sharedEnds(before: string, after: string): { head: number; tail: number } {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) {
+    head++;
+  }
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) {
+    tail++;
+  }
+  return { head, tail };
 }

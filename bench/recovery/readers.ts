@@ -8,7 +8,7 @@
  *   re-read the file or list a directory (each costs a round) and work from that.
  */
 import { nearestNames } from '../../src/core/index';
-import { commonLines, lineKey, mergeChange, splitText } from './merge';
+import { commonLines, lineKey, mergeChange, sharedEnds, splitText } from './merge';
 
 export interface EditPair {
   old_string: string;
@@ -239,19 +239,6 @@ function splitEdit(edit: EditPair, parts: NonNullable<Diagnosis['parts']>): { sp
   }
   const cut = (lines: string[], part: (typeof parts)[number]): string => lines.slice(part.first_old_string_line - 1, part.last_old_string_line).join('\n');
   return { split: parts.map((part) => ({ old_string: cut(oldLines, part), new_string: cut(newLines, part) })) };
-}
-
-/** How many characters two texts share at their start (head) and, after that, at their end (tail). */
-function sharedEnds(before: string, after: string): { head: number; tail: number } {
-  let head = 0;
-  while (head < before.length && head < after.length && before[head] === after[head]) {
-    head++;
-  }
-  let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) {
-    tail++;
-  }
-  return { head, tail };
 }
 
 /**
