@@ -33,6 +33,7 @@ export { defaultPathCheck, underRoot, type PathCheck, type PathCheckResult } fro
 // Text and near misses, for the editor surfaces that show them.
 export { LineIndex } from './text/lineIndex';
 export { detectEol, withEol } from './text/eol';
+export { isHighSurrogate } from './text/surrogates';
 export { locateClosestMatch } from './nearMiss/closestMatch';
 export { nearestNames } from './nearMiss/nearbyNames';
 export { commonSubsequence } from './text/lcs';

@@ -6,6 +6,7 @@
 import { codeInfo, type ErrorCode, type NextAction } from './errorCodes';
 import { DEFAULT_LIMITS } from './limits';
 import type { Diagnosis, EditStatus, EnvelopeContext, ErrorEnvelope, FileToFix, ValidationIssue } from './schemas';
+import { isHighSurrogate, isLowSurrogate } from '../text/surrogates';
 
 export interface EnvelopeExtras {
   readonly file_path?: string;
@@ -93,9 +94,9 @@ export function utf8Length(value: string): number {
       bytes += 1;
     } else if (code < 0x800) {
       bytes += 2;
-    } else if (code >= 0xd800 && code <= 0xdbff && at + 1 < value.length) {
+    } else if (isHighSurrogate(code) && at + 1 < value.length) {
       const next = value.charCodeAt(at + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
+      if (isLowSurrogate(next)) {
         bytes += 4;
         at++;
       } else {
@@ -226,8 +227,7 @@ function clip(text: string, maxChars: number): string {
     return text;
   }
   let end = maxChars - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) {
+  if (isHighSurrogate(text.charCodeAt(end - 1))) {
     end--;
   }
   return `${text.slice(0, end)}…`;

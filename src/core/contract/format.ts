@@ -1,5 +1,6 @@
 /** How responses read: as a tool result, and the counted nouns every surface writes. */
 import type { EngineResponse } from './schemas';
+import { isHighSurrogate } from '../text/surrogates';
 
 /** How a response reads as a tool result: the summary line, then the compact JSON. */
 export function formatForModel(response: EngineResponse): string {
@@ -19,8 +20,7 @@ export function oldStringExcerpt(value: string): string {
     return value;
   }
   let end = EXCERPT_CHARS;
-  const last = value.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) {
+  if (isHighSurrogate(value.charCodeAt(end - 1))) {
     end--;
   }
   return `${value.slice(0, end)}…`;

@@ -4,6 +4,7 @@
  * by the snippet's size, never by the file's.
  */
 import type { LineIndex } from '../text/lineIndex';
+import { isHighSurrogate, isLowSurrogate } from '../text/surrogates';
 import type { Limits } from '../contract/limits';
 import type { MatchLocation } from '../contract/schemas';
 
@@ -195,14 +196,6 @@ function clipLine(text: string, start: number, end: number, keepAround: number, 
   const head = from > start ? CLIP_MARK : '';
   const tail = to < end ? CLIP_MARK : '';
   return head + text.slice(from, to) + tail;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** Moves a window end back when it would cut a surrogate pair in two. */

@@ -5,6 +5,7 @@
  * Here a long string is escaped a slice at a time, so nothing larger than a slice is
  * ever copied. Values are JSON data as the engine answers (no toJSON, no cycles).
  */
+import { isHighSurrogate } from '../../core/index';
 
 /** Characters of a long string escaped at once. */
 export const STRING_SLICE = 1 << 16;
@@ -49,8 +50,4 @@ function* escapedInSlices(value: string, sliceLength: number): Generator<string>
     start = end;
   }
   yield '"';
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

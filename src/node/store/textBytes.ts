@@ -4,7 +4,7 @@
  * itself the version: a commit tells whether the file still holds it by encoding it
  * again, a chunk at a time, and the bytes read need not be kept.
  */
-import type { StoredText, StoreResult } from '../../core/index';
+import { isHighSurrogate, type StoredText, type StoreResult } from '../../core/index';
 import type { StoreFileHandle } from './fsApi';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -128,8 +128,4 @@ export function* encodedChunks(text: { readonly text: string; readonly bom: bool
     // Reached when the reader has asked past the last chunk, or stopped reading.
     giveBack(buffer);
   }
-}
-
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
 }

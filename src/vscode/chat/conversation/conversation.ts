@@ -100,9 +100,9 @@ async function runToolCall(
     return notRun(`The tool call did not run: ${reason}`);
   }
   // The result names the record of this very call, however many calls ran meanwhile; the model reads the rest.
-  const { parts, recordId } = splitRecordId(result.content, (part) => (part instanceof vscode.LanguageModelTextPart ? part.value : undefined));
+  const { parts, recordId } = splitRecordId(result.content, textOfPart);
   const toolRecord = recordId === undefined ? undefined : deps.services.runner.recordById(recordId);
-  const text = parts.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  const text = parts.map((part) => textOfPart(part) ?? '').join('');
   const part = new vscode.LanguageModelToolResultPart(call.callId, [...parts]);
   if (!toolRecord) {
     return { part, call: { round, tool: call.name, success: false } };
@@ -113,6 +113,10 @@ async function runToolCall(
     round, tool: call.name, success: response.success, ...(response.success ? {} : { errorCode: response.error_code }), modelText: text, recordId: toolRecord.id,
   };
   return { part, call: record, response };
+}
+
+function textOfPart(part: unknown): string | undefined {
+  return part instanceof vscode.LanguageModelTextPart ? part.value : undefined;
 }
 
 async function chatModel(request: vscode.ChatRequest): Promise<vscode.LanguageModelChat | undefined> {
