@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { buildSync } from 'esbuild';
 import { runRequest } from '../../src/core/engine/engine';
 import type { StoredText } from '../../src/core/store/fileStore';
 import { NodeFileStore, type NodeFsApi } from '../../src/node/store/nodeFileStore';
@@ -63,10 +64,33 @@ const file = process.env.TARGET_FILE;
 })();
 `;
 
+let storeBundle: string | undefined;
+
+/**
+ * The store as one file that any user can read. The checkout may sit in a directory only its
+ * owner can enter (mktemp -d makes 0700 ones), where a child running as nobody could not load it.
+ */
+function storeModuleForAnyUser(): string {
+  if (storeBundle === undefined) {
+    const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-store-bundle-'));
+    fs.chmodSync(bundleDir, 0o755);
+    storeBundle = path.join(bundleDir, 'nodeFileStore.js');
+    buildSync({ entryPoints: [STORE_MODULE], bundle: true, platform: 'node', format: 'cjs', outfile: storeBundle, logLevel: 'error' });
+    fs.chmodSync(storeBundle, 0o644);
+  }
+  return storeBundle;
+}
+
+after(() => {
+  if (storeBundle !== undefined) {
+    fs.rmSync(path.dirname(storeBundle), { recursive: true, force: true });
+  }
+});
+
 function runChild(command: string, args: string[], file: string, extraEnv: Record<string, string> = {}, uid?: number): ChildReport {
   const result = spawnSync(command, args, {
     encoding: 'utf8',
-    env: { ...process.env, STORE_MODULE, TARGET_FILE: file, CHILD_SCRIPT, ...extraEnv },
+    env: { ...process.env, STORE_MODULE: uid === undefined ? STORE_MODULE : storeModuleForAnyUser(), TARGET_FILE: file, CHILD_SCRIPT, ...extraEnv },
     ...(uid === undefined ? {} : { uid, gid: uid }),
   });
   assert.equal(result.status, 0, `child failed: ${result.stderr}`);
