@@ -51,6 +51,7 @@ const UNSURE_AFTER_WORD = new Set([
   'is', 'asserts', 'readonly', 'declare', 'abstract', 'type', 'namespace', 'module', 'implements', 'interface', 'package',
   'private', 'protected', 'public', 'unique', 'accessor', 'override',
 ]);
+const LONGEST_KEYWORD = Math.max(...[...STATEMENT_KEYWORDS, ...REGEX_AFTER_WORD, ...UNSURE_AFTER_WORD].map((word) => word.length));
 /** Keywords whose parenthesised condition is followed by a statement, so `/` after its `)` starts a regular expression. */
 const CONTROL_WORDS = new Set(['if', 'while', 'for', 'with']);
 
@@ -131,6 +132,23 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
     }
     return -1;
   };
+  /** Where the string, template or pattern literal at `from` ends, or the template a `}` resumes (-1: it does not end); undefined when none is there. */
+  const literalEndAt = (code: number, from: number): number | undefined => {
+    if (code === 39 || code === 34) {
+      return stringEnd(text, from);
+    }
+    if (code === 96) {
+      return templateText(from + 1);
+    }
+    if (code === 47 && slash === Slash.Regex) {
+      return regexEnd(text, from);
+    }
+    if (code === 125 && frames.at(-1) === Frame.TemplateHole) {
+      frames.pop();
+      return templateText(from + 1);
+    }
+    return undefined;
+  };
   while (at < length) {
     const code = text.charCodeAt(at);
     if (code === LF) {
@@ -174,11 +192,19 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
     }
     tokens++;
     if (isWordStart(code)) {
+      // Every keyword the scan looks for is short and in lower-case letters: other names are not sliced out.
+      let lowerCase = code >= 97 && code <= 122;
       let end = at + 1;
-      while (end < length && isWordPart(text.charCodeAt(end))) {
-        end++;
+      for (; end < length; end++) {
+        const part = text.charCodeAt(end);
+        if (part < 97 || part > 122) {
+          if (!isWordPart(part)) {
+            break;
+          }
+          lowerCase = false;
+        }
       }
-      const word = text.slice(at, end);
+      const word = lowerCase && end - at <= LONGEST_KEYWORD ? text.slice(at, end) : '';
       if (firstOnLine && frames.length === 0 && last !== Last.Other && !afterDot && STATEMENT_KEYWORDS.has(word)) {
         starts.push(lineStart);
         opensWithStatement ||= tokens === 1;
@@ -206,43 +232,23 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
       at = end;
       continue;
     }
+    const literalEnd = literalEndAt(code, at);
+    if (literalEnd !== undefined) {
+      if (literalEnd === -1) {
+        return stopped(at);
+      }
+      slash = Slash.Division;
+      at = literalEnd;
+      continue;
+    }
     switch (code) {
-      case 39:
-      case 34: {
-        const end = stringEnd(text, at);
-        if (end === -1) {
-          return stopped(at);
-        }
-        slash = Slash.Division;
-        at = end;
-        continue;
-      }
-      case 96: {
-        const resume = templateText(at + 1);
-        if (resume === -1) {
-          return stopped(at);
-        }
-        slash = Slash.Division;
-        at = resume;
-        continue;
-      }
-      case 47: {
+      case 47:
         if (slash === Slash.Unknown) {
           return stopped(at);
-        }
-        if (slash === Slash.Regex) {
-          const end = regexEnd(text, at);
-          if (end === -1) {
-            return stopped(at);
-          }
-          slash = Slash.Division;
-          at = end;
-          continue;
         }
         slash = Slash.Regex;
         at++;
         continue;
-      }
       case 40:
         frames.push(opensControl ? Frame.ControlParen : Frame.Paren);
         slash = Slash.Regex;
@@ -275,17 +281,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
         at++;
         continue;
       case 125: {
-        const frame = frames.pop();
-        if (frame === Frame.TemplateHole) {
-          const resume = templateText(at + 1);
-          if (resume === -1) {
-            return stopped(at);
-          }
-          slash = Slash.Division;
-          at = resume;
-          continue;
-        }
-        if (frame !== Frame.Brace) {
+        if (frames.pop() !== Frame.Brace) {
           return stopped(at);
         }
         // The end of a block or of an object literal: a `/` after it could be either.
