@@ -53,8 +53,8 @@ export interface RequestRun {
 export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
   try {
     return await planChecked(tool, input, engineContext(options));
-  } catch {
-    return { ok: false, envelope: internalError('while planning the edits', options) };
+  } catch (error) {
+    return { ok: false, envelope: internalError('while planning the edits', error, options) };
   }
 }
 
@@ -62,8 +62,8 @@ export async function planRequest(tool: string, input: unknown, options: EngineO
 export async function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
   try {
     return await commitChecked(plan, engineContext(options));
-  } catch {
-    return internalError('while writing the files', options);
+  } catch (error) {
+    return internalError('while writing the files', error, options);
   }
 }
 
@@ -326,7 +326,8 @@ function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelop
   });
 }
 
-function internalError(phase: string, options: EngineOptions): ErrorEnvelope {
+function internalError(phase: string, error: unknown, options: EngineOptions): ErrorEnvelope {
+  options.onInternalError?.(phase, error);
   return envelopeFor('INTERNAL_ERROR', `An internal error occurred ${phase}; no file was changed`, {
     maxBytes: options.limits?.maxEnvelopeBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes,
   });
