@@ -57,8 +57,8 @@ type SuccessMaker<Success> = (input: SuccessInput) => Success;
 export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
   try {
     return await planChecked(tool, input, engineContext(options));
-  } catch {
-    return { ok: false, envelope: internalError('while planning the edits', options) };
+  } catch (error) {
+    return { ok: false, envelope: internalError('while planning the edits', error, options) };
   }
 }
 
@@ -70,8 +70,8 @@ export function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<E
 async function commitWith<Success>(plan: RequestPlan, options: EngineOptions, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
   try {
     return await commitChecked(plan, engineContext(options), makeSuccess);
-  } catch {
-    return internalError('while writing the files', options);
+  } catch (error) {
+    return internalError('while writing the files', error, options);
   }
 }
 
@@ -348,7 +348,8 @@ function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelop
   });
 }
 
-function internalError(phase: string, options: EngineOptions): ErrorEnvelope {
+function internalError(phase: string, error: unknown, options: EngineOptions): ErrorEnvelope {
+  options.onInternalError?.(phase, error);
   return envelopeFor('INTERNAL_ERROR', `An internal error occurred ${phase}; no file was changed`, {
     maxBytes: options.limits?.maxEnvelopeBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes,
   });

@@ -7,6 +7,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { inspect } from 'node:util';
 import { version } from '../../../package.json';
 import { type DiffPieces, type EngineOptions, type EngineResponse, isRecord, runRequest, runRequestWithDiffPieces, storeFailureFromError, type SuccessResponseWith, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
 import { type OutputFormat, parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
@@ -103,6 +104,7 @@ async function runAndReport(
     ...cliSyntaxGate(syntaxCheck),
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: { ...options.limits, maxDiffBytes: Number.POSITIVE_INFINITY },
+    onInternalError: (phase, error) => process.stderr.write(`multi-edit: internal error ${phase}: ${inspect(error)}\n`),
   };
   if (format === 'text') {
     const { response } = await interruption.during(() => runRequest(tool, input, engineOptions));
