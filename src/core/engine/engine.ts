@@ -17,8 +17,9 @@ import { statWithRetry } from './planFile';
 import { planOperation } from './fileOperations';
 import type { FileFailure, FilePlan, PlannedFile, RefusedEditPlace } from '../plan/filePlan';
 import { parseRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from '../request/request';
-import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
-import { successResponse } from '../report/successReport';
+import type { EngineResponse, ErrorEnvelope, SuccessResponse, SuccessResponseWith, Warning } from '../contract/schemas';
+import { streamedSuccessResponse, successResponse, type SuccessInput } from '../report/successReport';
+import type { DiffPieces } from '../report/diff';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
 
@@ -39,12 +40,15 @@ export type PlanResult =
   | { readonly ok: false; readonly envelope: ErrorEnvelope; readonly request?: ResolvedRequest; readonly refusedEdits?: readonly RefusedEditPlace[] };
 
 /** A finished request: the response, beside the request as parsed when it parsed. */
-export interface RequestRun {
+export interface RequestRun<Success = SuccessResponse> {
   readonly request?: ResolvedRequest;
-  readonly response: EngineResponse;
+  readonly response: Success | ErrorEnvelope;
   /** Where the edits refused after planning (a syntax regression) are in their files as read. */
   readonly refusedEdits?: readonly RefusedEditPlace[];
 }
+
+/** How a success response is made from a plan: with its diffs as strings, or as pieces. */
+type SuccessMaker<Success> = (input: SuccessInput) => Success;
 
 /**
  * Validates and plans a request without writing anything. `tool` is a ToolName; any
@@ -53,17 +57,21 @@ export interface RequestRun {
 export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
   try {
     return await planChecked(tool, input, engineContext(options));
-  } catch {
-    return { ok: false, envelope: internalError('while planning the edits', options) };
+  } catch (error) {
+    return { ok: false, envelope: internalError('while planning the edits', error, options) };
   }
 }
 
 /** Writes a plan made by planRequest, or renders its dry run. */
-export async function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
+export function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
+  return commitWith(plan, options, successResponse);
+}
+
+async function commitWith<Success>(plan: RequestPlan, options: EngineOptions, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
   try {
-    return await commitChecked(plan, engineContext(options));
-  } catch {
-    return internalError('while writing the files', options);
+    return await commitChecked(plan, engineContext(options), makeSuccess);
+  } catch (error) {
+    return internalError('while writing the files', error, options);
   }
 }
 
@@ -73,21 +81,35 @@ export async function commitPlan(plan: RequestPlan, options: EngineOptions): Pro
  * version, so applying them to the current file is what it asked for. A plan made
  * for someone to confirm (planRequest, then commitPlan) is never re-planned.
  */
-export async function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
-  let run: RequestRun | undefined;
+export function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
+  return runWith(tool, input, options, successResponse);
+}
+
+/**
+ * runRequest for a caller that writes the response out as it goes (the CLI): each diff
+ * comes as DiffPieces, made while it is written, and never clipped.
+ */
+export function runRequestWithDiffPieces(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
+  return runWith(tool, input, options, streamedSuccessResponse);
+}
+
+async function runWith<Success extends { readonly success: true }>(
+  tool: string, input: unknown, options: EngineOptions, makeSuccess: SuccessMaker<Success>,
+): Promise<RequestRun<Success>> {
+  let run: RequestRun<Success> | undefined;
   for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
     const planned = await planRequest(tool, input, options);
     if (!planned.ok) {
       const { request, refusedEdits } = planned;
       return { ...(request ? { request } : {}), response: planned.envelope, ...(refusedEdits ? { refusedEdits } : {}) };
     }
-    const response = await commitPlan(planned.plan, options);
+    const response = await commitWith(planned.plan, options, makeSuccess);
     run = { request: planned.plan.request, response };
     if (response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
       return run;
     }
   }
-  return run as RequestRun;
+  return run as RequestRun<Success>;
 }
 
 /** Enough for a handful of writers racing on one file; a file that keeps changing is reported. */
@@ -214,10 +236,10 @@ async function syntaxVerdict(
   };
 }
 
-async function commitChecked(plan: RequestPlan, context: EngineContext): Promise<EngineResponse> {
+async function commitChecked<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
   const multiFile = !plan.request.singleFile;
   // Built before anything is written, so nothing after the commit can fail.
-  const success = successResponse({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
+  const success = makeSuccess({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
   if (plan.dryRun) {
     return success;
   }
@@ -326,7 +348,8 @@ function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelop
   });
 }
 
-function internalError(phase: string, options: EngineOptions): ErrorEnvelope {
+function internalError(phase: string, error: unknown, options: EngineOptions): ErrorEnvelope {
+  options.onInternalError?.(phase, error);
   return envelopeFor('INTERNAL_ERROR', `An internal error occurred ${phase}; no file was changed`, {
     maxBytes: options.limits?.maxEnvelopeBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes,
   });
