@@ -253,6 +253,13 @@ describe('syntax gate: windows', () => {
     assert.equal(scan.closesStatement, true);
   });
 
+  it('reads a pattern at the start of a template literal\'s `${`, where an expression starts', () => {
+    const text = "const s = `${/'/.test(a) ? 'y' : 'n'} and '`;\nexport const b = 1;\n";
+    const scan = scanStatementStarts(text, 'typescript');
+    assert.deepEqual(scan.starts, [0, text.indexOf('export')]);
+    assert.equal(scan.readTo, text.length);
+  });
+
   it('stops where it cannot tell a pattern from a division, or where JSX may open', () => {
     const afterBrace = 'const a = 1;\nif (a) {}\n/x"/.test("y");\nconst b = 2;\n';
     assert.equal(scanStatementStarts(afterBrace, 'typescript').readTo, afterBrace.indexOf('/x'));
