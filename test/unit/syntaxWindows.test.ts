@@ -69,7 +69,7 @@ interface Replacement {
 
 const PIECES = [
   'x', ' ', '\n', ';', '{', '}', '(', ')', '[', ']', "'", '"', '`', '/', '*', '//', '/*', '*/', '${', '=>', '<', '>', '<div>', '++', '#',
-  'export ', 'const a = 1;', '\n}\n', '2 */ab/;', '`;\n', '*/\n', 'function f() {', 'return /re/;', 'a / b', '\nexport const b = 2;\n', ' as const', 'else ', '@dec\n',
+  'export ', 'const a = 1;', '\n}\n', '2 */ab/;', '`;\n', '*/\n', 'function f() {', 'return /re/;', 'a / b', '\nexport const b = 2;\n', ' as const', 'else ', '@dec\n', '#!node\n',
 ];
 const UNCLOSED = ['"open', "'open", '`open', '`a${', '/* open', '*/', '{', '}', '(', ')', '[', ']', '/', '<div>', "'", '@', '\\'];
 const STATEMENTS = ['const windowProbe = 1;\n', 'export function probe(): number {\n  return 1;\n}\n', '// a comment line\n', 'let probe = `a${1}b`;\n', 'class Probe {}\n'];
@@ -294,6 +294,17 @@ describe('syntax gate: windows', () => {
     assert.deepEqual(scan.starts, [0, lineStart('const t'), lineStart('function f'), lineStart('export const indented'), lineStart('const o'), lineStart('export let afterObject')]);
     assert.equal(scan.readTo, text.length);
     assert.equal(scan.closesStatement, true);
+  });
+
+  it('refuses a `#!` line an edit puts at the start of a window further in, which the window alone would read as a file\'s first line', async () => {
+    const original = 'const a = 1;\nexport const b = 2;\n';
+    const at = original.indexOf('export');
+    const file = plannedFile('/w/a.ts', original, [{ start: at, end: at, text: '#!/usr/bin/env node\n' }]);
+    const checker = fileSyntaxChecker({ wasmDirectory });
+    assert.equal(await checker.addsNoErrorByWindows?.('/w/a.ts', file.newText, { from: original, replaced: file.spans }), false);
+    assert.equal((await syntaxRegressions([{ file, fileIndex: 0 }], checker, () => false)).length, 1);
+    const atStart = plannedFile('/w/a.ts', original, [{ start: 0, end: 0, text: '#!/usr/bin/env node\n' }]);
+    assert.equal((await syntaxRegressions([{ file: atStart, fileIndex: 0 }], checker, () => false)).length, 0);
   });
 
   it('reads a pattern at the start of a template literal\'s `${`, where an expression starts', () => {
