@@ -17,7 +17,8 @@ export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailur
 // Requests and the engine.
 export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedRequest } from './request/request';
 export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
-export { commitPlan, planRequest, runRequest, type RequestPlan } from './engine/engine';
+export { commitPlan, planRequest, runRequest, runRequestWithDiffPieces, type RequestPlan } from './engine/engine';
+export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
 export type { ReplacedSpan } from './matching/replacedSpans';
 export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/options';

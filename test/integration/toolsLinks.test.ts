@@ -118,12 +118,16 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
     const target = writeScratchFile(swapped, 's.txt', 'secret\n');
     const swapper = startDirectorySwapper(swapped, held, outside);
     const tally = new Map<string, number>();
+    const firstMessage = new Map<string, string>();
     try {
       await withSettings({ confirmation: 'never' }, async () => {
         for (let call = 0; call < 200; call++) {
           const { response } = await invokeTool(TOOL_MULTI_EDIT, { file_path: target, edits: [{ old_string: 'secret', new_string: 'secret\n' }] });
           const code = response.success ? 'ok' : response.error_code;
           tally.set(code, (tally.get(code) ?? 0) + 1);
+          if (!response.success && !firstMessage.has(code)) {
+            firstMessage.set(code, response.message);
+          }
         }
       });
     } finally {
@@ -142,7 +146,7 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
     }
     const allowed = new Set(['ok', 'OUTSIDE_WORKSPACE', 'FILE_NOT_FOUND', 'STALE_CONTENT', 'MATCH_NOT_FOUND', 'FILE_BUSY', 'WRITE_FAILED']);
     for (const code of tally.keys()) {
-      assert.ok(allowed.has(code), `an expected code, not ${code}`);
+      assert.ok(allowed.has(code), `an expected code, not ${code}: ${firstMessage.get(code)}`);
     }
   });
 });

@@ -286,6 +286,20 @@ describe('engine: error code details', () => {
     assert.match(envelope.message, /no file was changed/);
   });
 
+  it('hands the caught throw to onInternalError, which the envelope does not carry', async () => {
+    const told: { phase: string; error: unknown }[] = [];
+    const throwing: FileStore = {
+      stat: async () => ({ ok: true, value: { kind: 'file', size: 1 } }),
+      read: async () => { throw new Error('boom while reading'); },
+      commit: async () => ({ ok: true, value: undefined }),
+    };
+    const envelope = await failWith(oneEdit('alpha', 'A'), { store: throwing, onInternalError: (phase, error) => told.push({ phase, error }) });
+    assert.equal(envelope.error_code, 'INTERNAL_ERROR');
+    assert.equal(told.length, 1);
+    assert.equal(told[0].phase, 'while planning the edits');
+    assert.equal((told[0].error as Error).message, 'boom while reading');
+  });
+
   it('passes store details through without raw error text', async () => {
     const store = new MemoryStore({ [FILE]: TEXT });
     store.failOn('read', FILE, { code: 'PERMISSION_DENIED', detail: 'permission denied\n    at open (/opt/extension/node_modules/x.js:1:2)' });

@@ -269,6 +269,9 @@ export type FileToFix = z.infer<typeof fileToFixSchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type EngineResponse = z.infer<typeof responseSchema>;
 
+/** A success response whose diffs are held as `Diff` (DiffPieces, for a caller that writes them as they are made). */
+export type SuccessResponseWith<Diff> = Omit<SuccessResponse, 'files'> & { files: (Omit<FileResult, 'diff'> & { diff?: Diff })[] };
+
 /** JSON Schemas for the tools' inputSchema and the request-file schema. */
 export function requestJsonSchemas(): { multi_edit: object; multi_edit_files: object; multi_edit_patch: object } {
   return {

@@ -17,8 +17,9 @@ import { statWithRetry } from './planFile';
 import { planOperation } from './fileOperations';
 import type { FileFailure, FilePlan, PlannedFile, RefusedEditPlace } from '../plan/filePlan';
 import { parseRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from '../request/request';
-import type { EngineResponse, ErrorEnvelope, Warning } from '../contract/schemas';
-import { successResponse } from '../report/successReport';
+import type { EngineResponse, ErrorEnvelope, SuccessResponse, SuccessResponseWith, Warning } from '../contract/schemas';
+import { streamedSuccessResponse, successResponse, type SuccessInput } from '../report/successReport';
+import type { DiffPieces } from '../report/diff';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
 
@@ -39,12 +40,15 @@ export type PlanResult =
   | { readonly ok: false; readonly envelope: ErrorEnvelope; readonly request?: ResolvedRequest; readonly refusedEdits?: readonly RefusedEditPlace[] };
 
 /** A finished request: the response, beside the request as parsed when it parsed. */
-export interface RequestRun {
+export interface RequestRun<Success = SuccessResponse> {
   readonly request?: ResolvedRequest;
-  readonly response: EngineResponse;
+  readonly response: Success | ErrorEnvelope;
   /** Where the edits refused after planning (a syntax regression) are in their files as read. */
   readonly refusedEdits?: readonly RefusedEditPlace[];
 }
+
+/** How a success response is made from a plan: with its diffs as strings, or as pieces. */
+type SuccessMaker<Success> = (input: SuccessInput) => Success;
 
 /**
  * Validates and plans a request without writing anything. `tool` is a ToolName; any
@@ -61,17 +65,21 @@ export async function planRequest(tool: string, input: unknown, options: EngineO
 async function guardedPlanning<T>(plan: () => Promise<T>, options: EngineOptions): Promise<T | PlanFailure> {
   try {
     return await plan();
-  } catch {
-    return { ok: false, envelope: internalError('while planning the edits', options) };
+  } catch (error) {
+    return { ok: false, envelope: internalError('while planning the edits', error, options) };
   }
 }
 
 /** Writes a plan made by planRequest, or renders its dry run. */
-export async function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
+export function commitPlan(plan: RequestPlan, options: EngineOptions): Promise<EngineResponse> {
+  return commitWith(plan, options, successResponse);
+}
+
+async function commitWith<Success>(plan: RequestPlan, options: EngineOptions, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
   try {
-    return await commitChecked(plan, engineContext(options));
-  } catch {
-    return internalError('while writing the files', options);
+    return await commitChecked(plan, engineContext(options), makeSuccess);
+  } catch (error) {
+    return internalError('while writing the files', error, options);
   }
 }
 
@@ -81,25 +89,39 @@ export async function commitPlan(plan: RequestPlan, options: EngineOptions): Pro
  * version, so applying them to the current file is what it asked for. A plan made
  * for someone to confirm (planRequest, then commitPlan) is never re-planned.
  */
-export async function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
-  let run: RequestRun | undefined;
+export function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
+  return runWith(tool, input, options, successResponse);
+}
+
+/**
+ * runRequest for a caller that writes the response out as it goes (the CLI): each diff
+ * comes as DiffPieces, made while it is written, and never clipped.
+ */
+export function runRequestWithDiffPieces(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
+  return runWith(tool, input, options, streamedSuccessResponse);
+}
+
+async function runWith<Success extends { readonly success: true }>(
+  tool: string, input: unknown, options: EngineOptions, makeSuccess: SuccessMaker<Success>,
+): Promise<RequestRun<Success>> {
+  let run: RequestRun<Success> | undefined;
   for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
-    const tried = await planAndCommit(tool, input, options);
+    const tried = await planAndCommit(tool, input, options, makeSuccess);
     run = tried.run;
     const { response } = run;
     if (!tried.committed || response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
       return run;
     }
   }
-  return run as RequestRun;
+  return run as RequestRun<Success>;
 }
 
 /** Enough for a handful of writers racing on one file; a file that keeps changing is reported. */
 const REPLANS_AFTER_STALE = 4;
 
 /** One plan and its commit; `committed` is false when the plan was refused and nothing was tried. */
-interface Attempt {
-  readonly run: RequestRun;
+interface Attempt<Success> {
+  readonly run: RequestRun<Success>;
   readonly committed: boolean;
 }
 
@@ -108,7 +130,7 @@ interface Attempt {
  * the gate parses while the store waits for the disk (commitWhileGating); otherwise
  * the gate runs first, as in planRequest.
  */
-async function planAndCommit(tool: string, input: unknown, options: EngineOptions): Promise<Attempt> {
+async function planAndCommit<Success>(tool: string, input: unknown, options: EngineOptions, makeSuccess: SuccessMaker<Success>): Promise<Attempt<Success>> {
   const context = engineContext(options);
   const drafted = await guardedPlanning(() => draftChecked(tool, input, context), options);
   if (!drafted.ok) {
@@ -117,16 +139,16 @@ async function planAndCommit(tool: string, input: unknown, options: EngineOption
   const { draft } = drafted;
   const commitWhenCleared = context.store.commitWhenCleared?.bind(context.store);
   if (context.syntax && !draft.request.dryRun && commitWhenCleared) {
-    return commitWhileGating(draft, commitWhenCleared, context, options);
+    return commitWhileGating(draft, commitWhenCleared, context, options, makeSuccess);
   }
   const planned = await guardedPlanning(() => gateChecked(draft, context), options);
   if (!planned.ok) {
     return refusedAttempt(planned);
   }
-  return { run: { request: planned.plan.request, response: await commitPlan(planned.plan, options) }, committed: true };
+  return { run: { request: planned.plan.request, response: await commitWith(planned.plan, options, makeSuccess) }, committed: true };
 }
 
-function refusedAttempt({ envelope, request, refusedEdits }: PlanFailure): Attempt {
+function refusedAttempt<Success>({ envelope, request, refusedEdits }: PlanFailure): Attempt<Success> {
   return { run: { ...(request ? { request } : {}), response: envelope, ...(refusedEdits ? { refusedEdits } : {}) }, committed: false };
 }
 
@@ -136,15 +158,19 @@ function refusedAttempt({ envelope, request, refusedEdits }: PlanFailure): Attem
  * is answered as if the gate had run first: the store undid its staging, so no file
  * changed. The durability point does not move: the answer still waits for the commit.
  */
-async function commitWhileGating(
-  draft: DraftPlan, commitWhenCleared: NonNullable<FileStore['commitWhenCleared']>, context: EngineContext, options: EngineOptions,
-): Promise<Attempt> {
+async function commitWhileGating<Success>(
+  draft: DraftPlan,
+  commitWhenCleared: NonNullable<FileStore['commitWhenCleared']>,
+  context: EngineContext,
+  options: EngineOptions,
+  makeSuccess: SuccessMaker<Success>,
+): Promise<Attempt<Success>> {
   const { request } = draft;
   const multiFile = !request.singleFile;
-  let verdict: Promise<PlanResult | PlanFailure> | undefined;
-  const gate = (): Promise<PlanResult | PlanFailure> => (verdict ??= guardedPlanning(() => gateChecked(draft, context), options));
-  let success: EngineResponse | undefined;
-  let broken = false;
+  let verdict: Promise<PlanResult> | undefined;
+  const gate = (): Promise<PlanResult> => (verdict ??= guardedPlanning(() => gateChecked(draft, context), options));
+  let success: Success | undefined;
+  let failure: unknown;
   const goAhead = async (): Promise<boolean> => {
     try {
       const planned = await gate();
@@ -152,10 +178,10 @@ async function commitWhileGating(
         return false;
       }
       // Built before anything is published, so nothing after the commit can fail.
-      success ??= successResponse({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes });
+      success ??= makeSuccess({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes });
       return !context.isCancelled();
-    } catch {
-      broken = true;
+    } catch (error) {
+      failure ??= error;
       return false;
     }
   };
@@ -166,16 +192,19 @@ async function commitWhileGating(
     const committed = await commitWhenCleared(changes, goAhead, context.isCancelled);
     // While a file is busy the verdict is reached anyway, and a refusal ends the waiting.
     return !committed.ok && committed.code === 'FILE_BUSY' && !(await goAhead()) ? heldBack() : committed;
-  }).catch(() => undefined);
+  }).catch((error: unknown) => {
+    failure ??= error;
+    return undefined;
+  });
   const planned = await gate();
   if (!planned.ok) {
     return refusedAttempt(planned);
   }
-  if (result === undefined || broken) {
-    return { run: { request, response: internalError('while writing the files', options) }, committed: true };
+  if (result === undefined || failure !== undefined) {
+    return { run: { request, response: internalError('while writing the files', failure, options) }, committed: true };
   }
   const response = result.ok
-    ? success ?? successResponse({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes })
+    ? success ?? makeSuccess({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes })
     : commitFailure(result, planned.plan, multiFile, context);
   return { run: { request, response }, committed: true };
 }
@@ -321,10 +350,10 @@ async function syntaxVerdict(
   };
 }
 
-async function commitChecked(plan: RequestPlan, context: EngineContext): Promise<EngineResponse> {
+async function commitChecked<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
   const multiFile = !plan.request.singleFile;
   // Built before anything is written, so nothing after the commit can fail.
-  const success = successResponse({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
+  const success = makeSuccess({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
   if (plan.dryRun) {
     return success;
   }
@@ -433,7 +462,8 @@ function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelop
   });
 }
 
-function internalError(phase: string, options: EngineOptions): ErrorEnvelope {
+function internalError(phase: string, error: unknown, options: EngineOptions): ErrorEnvelope {
+  options.onInternalError?.(phase, error);
   return envelopeFor('INTERNAL_ERROR', `An internal error occurred ${phase}; no file was changed`, {
     maxBytes: options.limits?.maxEnvelopeBytes ?? DEFAULT_LIMITS.maxEnvelopeBytes,
   });

@@ -41,6 +41,11 @@ export interface EngineOptions {
   readonly syntaxChecker?: SyntaxChecker;
   /** What a syntax error the edits bring in does. Default: 'refuse'. */
   readonly syntaxCheck?: SyntaxCheckPolicy;
+  /**
+   * Told of a throw the engine caught, a bug whose envelope is INTERNAL_ERROR, so the adapter
+   * can log what the envelope does not carry (the error's own text stays off the wire).
+   */
+  readonly onInternalError?: (phase: string, error: unknown) => void;
   /** Injected for tests of the backoff; default is a real timer. */
   readonly sleep?: (ms: number) => Promise<void>;
 }

@@ -61,7 +61,7 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
-  const replacements = outcome.applied.reduce((sum, applied) => sum + applied.starts.length, 0);
+  const replacements = outcome.applied.reduce((sum, applied) => sum + applied.count, 0);
   const { applied, text: newText } = outcome;
   let spans: readonly ReplacedSpan[] | undefined;
   const file: PlannedFile = {

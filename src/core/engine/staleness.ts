@@ -29,15 +29,16 @@ export function staleSpan(original: string, needle: string, applied: readonly Ap
       break;
     }
     const delta = edit.newLength - edit.oldLength;
-    const before = countEndingBy(edit.starts, edit.oldLength, start);
+    const starts = edit.starts();
+    const before = countEndingBy(starts, edit.oldLength, start);
     let after = before;
-    while (after < edit.starts.length && edit.starts[after] < end) {
+    while (after < starts.length && starts[after] < end) {
       after++;
     }
     if (after > before) {
       changedBy.push(edit.editIndex);
-      const first = edit.starts[before];
-      const last = edit.starts[after - 1];
+      const first = starts[before];
+      const last = starts[after - 1];
       // The span grows to take in every replacement it touches, as that replacement now stands.
       const newStart = first < start ? first + before * delta : start + before * delta;
       const newEnd = last + edit.oldLength >= end ? last + (after - 1) * delta + edit.newLength : end + after * delta;

@@ -29,7 +29,7 @@ export interface TokenCut {
 /** Characters of a token looked at on each side of a cut; a longer token is shown by its first ones. */
 const MAX_TOKEN_CHARS = 64;
 /** Matches of one replace_all edit checked for a cut. */
-const MAX_CUT_CHECKS = 64;
+export const MAX_CUT_CHECKS = 64;
 
 const WORD = /^[\p{L}\p{N}_]$/u;
 

@@ -3,11 +3,11 @@
  * it, and applies the ones that match. A failed edit does not stop the checking of
  * later edits, so one response can name every edit that needs fixing.
  */
-import { refusesTokenCut, tokenCut, type TokenCut } from './insideToken';
+import { MAX_CUT_CHECKS, refusesTokenCut, tokenCut, type TokenCut } from './insideToken';
 import { PieceText } from './pieceText';
 import { placeHunk, type Placement } from './placement';
 import { PlainText, type WorkingText } from './workingText';
-import { offsetsBetween, type Offsets } from './multiSearch';
+import { nonOverlappingPrefix, occurrencesOf, offsetsBetween, type Offsets } from './multiSearch';
 import type { InsideIndentationPolicy, InsideTokenPolicy } from '../contract/limits';
 
 /** An edit with its strings already in the file's line endings. */
@@ -55,7 +55,14 @@ export type EditVerdict =
 /** One applied edit: where it replaced text, in the text as the edits before it left it. */
 export interface AppliedEdit {
   readonly editIndex: number;
-  readonly starts: Offsets;
+  /** How many places it replaced. */
+  readonly count: number;
+  /**
+   * Where, ascending. A replace_all on the text as read finds them again on each call
+   * (from that text, which the plan keeps): on every line of a large file they are
+   * millions, which only an editor or a later failure ever reads.
+   */
+  starts(): Offsets;
   readonly oldLength: number;
   readonly newLength: number;
 }
@@ -89,6 +96,8 @@ export interface MatchOptions {
 const MAX_INDENT_LOOKBACK = 256;
 /** Matches of one replace_all edit checked for starting inside indentation. */
 const MAX_INDENT_CHECKS = 64;
+/** Matches of a replace_all on the text as read found before it is applied: enough for every check (indentation, token cuts). */
+const MAX_CHECKED_MATCHES = Math.max(MAX_INDENT_CHECKS, MAX_CUT_CHECKS);
 
 /** Below this many (characters x edits) a copy per edit costs less than setting up pieces. */
 const PIECES_MIN_WORK = 1 << 22;
@@ -139,7 +148,8 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
       return { status: 'failed', code: 'MATCH_NOT_FOUND', ...(placed.missingLine !== undefined ? { missingLine: placed.missingLine } : {}) };
     }
     working.replace([placed.start], placed.oldString.length, placed.newString);
-    applied.push({ editIndex, starts: [placed.start], oldLength: placed.oldString.length, newLength: placed.newString.length });
+    const starts = [placed.start];
+    applied.push({ editIndex, count: 1, starts: () => starts, oldLength: placed.oldString.length, newLength: placed.newString.length });
     return { status: 'applied', replacements: 1 };
   };
 
@@ -147,11 +157,14 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     if (sentEdit.placement) {
       return placeAndApply(sentEdit, sentEdit.placement, editIndex);
     }
+    // A replace_all on the text as read (working is still `text`) is applied as its matches are found.
+    const onText = sentEdit.replaceAll && applied.length === 0 && working instanceof PlainText;
+    const find = (oldString: string): Offsets => (onText ? nonOverlappingPrefix(text, oldString, MAX_CHECKED_MATCHES) : working.occurrences(oldString));
     let edit = sentEdit;
-    let starts = working.occurrences(edit.oldString);
+    let starts = find(edit.oldString);
     if (starts.length === 0 && sentEdit.asSent) {
       edit = { ...sentEdit, ...sentEdit.asSent };
-      starts = working.occurrences(edit.oldString);
+      starts = find(edit.oldString);
     }
     if (starts.length === 0) {
       const dependsOn = dependencyOf(sentEdit.oldString);
@@ -160,7 +173,8 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     if (starts.length > 1 && !edit.replaceAll) {
       return { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: starts.length, firstOffsets: offsetsBetween(starts, 0, options.maxLocations), matchOffsets: offsetsBetween(starts, 0, MAX_MATCH_LINES) };
     }
-    const replaced = edit.replaceAll ? nonOverlapping(starts, edit.oldString.length) : [starts[0]];
+    // On the text as read, `starts` holds only the first matches, not overlapping: all that the checks read.
+    const replaced = onText ? starts : edit.replaceAll ? nonOverlapping(starts, edit.oldString.length) : [starts[0]];
     const indented = insideIndentation(working, edit, replaced);
     if (indented && refusesIndentedMatch(options.insideIndentation ?? 'refuseMultiline', edit)) {
       return { status: 'failed', code: 'MATCH_NOT_FOUND', insideIndentation: indented };
@@ -169,9 +183,16 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     if (cut && refusesTokenCut(options.insideToken ?? 'refuseSuspicious', cut, edit.replaceAll)) {
       return { status: 'failed', code: 'MATCH_NOT_FOUND', insideToken: cut };
     }
-    working.replace(replaced, edit.oldString.length, edit.newString);
-    applied.push({ editIndex, starts: replaced, oldLength: edit.oldString.length, newLength: edit.newString.length });
-    return { status: 'applied', replacements: replaced.length, ...(indented ? { insideIndentation: indented } : {}), ...(cut ? { insideToken: cut } : {}) };
+    const { oldString, newString } = edit;
+    const appliedEdit = { editIndex, oldLength: oldString.length, newLength: newString.length };
+    if (onText) {
+      const count = (working as PlainText).replaceEvery(oldString, newString);
+      applied.push({ ...appliedEdit, count, starts: () => nonOverlapping(occurrencesOf(text, oldString), oldString.length) });
+      return verdictApplied(count, indented, cut);
+    }
+    working.replace(replaced, oldString.length, newString);
+    applied.push({ ...appliedEdit, count: replaced.length, starts: () => replaced });
+    return verdictApplied(replaced.length, indented, cut);
   };
 
   edits.forEach((edit, editIndex) => {
@@ -200,6 +221,10 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     ...(firstFailedEdit !== undefined ? { firstFailedEdit } : {}),
     ...(notApplied.length === 0 ? { text: working.text() } : {}),
   };
+}
+
+function verdictApplied(replacements: number, indented: IndentedMatch | undefined, cut: TokenCut | undefined): EditVerdict {
+  return { status: 'applied', replacements, ...(indented ? { insideIndentation: indented } : {}), ...(cut ? { insideToken: cut } : {}) };
 }
 
 function workingTextFor(text: string, edits: readonly EditToCheck[], strategy: MatchStrategy): WorkingText {

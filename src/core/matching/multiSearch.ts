@@ -80,6 +80,15 @@ export function occurrencesOf(text: string, pattern: string, from = 0, to = text
   return all;
 }
 
+/** The first `limit` start offsets of `pattern` in `text`, none overlapping an earlier one (as a replace_all replaces them). */
+export function nonOverlappingPrefix(text: string, pattern: string, limit: number): number[] {
+  const starts: number[] = [];
+  for (let at = text.indexOf(pattern); at !== -1 && starts.length < limit; at = text.indexOf(pattern, at + pattern.length)) {
+    starts.push(at);
+  }
+  return starts;
+}
+
 /** For each distinct pattern, every start offset in `text` (overlapping included), ascending. */
 export function occurrencesOfAll(text: string, patterns: readonly string[]): Map<string, Offsets> {
   const distinct = [...new Set(patterns)].filter((pattern) => pattern.length > 0);

@@ -31,6 +31,8 @@ export class PieceText implements WorkingText {
   private pieces: Piece[] = [];
   private length: number;
   private baseOccurrences: Map<string, Offsets>;
+  /** How many of `patterns`, in their order, have been asked for: a rebase scans only the rest. */
+  private asked = 0;
 
   /** `patterns`: every old_string that will be asked for, so the base is scanned once for all of them. */
   constructor(text: string, private readonly patterns: readonly string[]) {
@@ -40,6 +42,9 @@ export class PieceText implements WorkingText {
   }
 
   occurrences(pattern: string): Offsets {
+    if (this.patterns[this.asked] === pattern) {
+      this.asked++;
+    }
     const untouched = this.untouchedOccurrences(pattern);
     const touching = this.occurrencesTouchingPieces(pattern);
     return touching.length === 0 ? untouched : mergeUnique(untouched, touching);
@@ -223,12 +228,15 @@ export class PieceText implements WorkingText {
     this.length = this.base.length + shift;
   }
 
-  /** Builds the current text and makes it the new base, scanned afresh for every pattern. */
+  /**
+   * Builds the current text and makes it the new base, scanned afresh for the patterns not
+   * asked for yet; one asked out of order is searched alone when it comes.
+   */
   private rebase(): void {
     this.base = this.text();
     this.pieces = [];
     this.length = this.base.length;
-    this.baseOccurrences = occurrencesOfAll(this.base, this.patterns);
+    this.baseOccurrences = occurrencesOfAll(this.base, this.patterns.slice(this.asked));
   }
 }
 

@@ -92,7 +92,7 @@ function applyEdit(regions: readonly Region[], edit: AppliedEdit): Region[] {
       target.beforeEnd = matchEnd;
     }
   };
-  for (const matchStart of edit.starts) {
+  for (const matchStart of edit.starts()) {
     const matchEnd = matchStart + edit.oldLength;
     if (pending && matchStart <= pending.beforeEnd) {
       pending.growth += change;

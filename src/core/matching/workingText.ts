@@ -29,6 +29,22 @@ export class PlainText implements WorkingText {
     this.value = spliceAll(this.value, starts, length, replacement);
   }
 
+  /** Replaces every occurrence of `pattern`, leftmost first and none overlapping (as split and join would), as they are found; gives their number. */
+  replaceEvery(pattern: string, replacement: string): number {
+    const result = new TextBuilder();
+    let count = 0;
+    let from = 0;
+    for (let at = this.value.indexOf(pattern); at !== -1; at = this.value.indexOf(pattern, from)) {
+      result.push(this.value.slice(from, at));
+      result.push(replacement);
+      from = at + pattern.length;
+      count++;
+    }
+    result.push(this.value.slice(from));
+    this.value = result.build();
+    return count;
+  }
+
   text(): string {
     return this.value;
   }

@@ -2,10 +2,13 @@
  * Unified diffs for dry runs (and real runs with include_diff). The lines both texts
  * share at the start and the end are set aside first, so a small edit to a large file
  * diffs only the lines around it. The rest is read in place: runs of lines are
- * located by offsets into the two texts, and each run is written as one block, so a
- * diff costs about its own size in memory, whatever the number of lines.
+ * located by offsets into the two texts, and each run is written as one block.
+ *
+ * A diff comes out a piece at a time (diffPieces): the CLI writes a diff of tens of
+ * megabytes as it is made, never holding it whole; unifiedDiff joins the pieces for
+ * the surfaces that answer with one string.
  */
-import { eachLineRun, TextLines, type LineRun } from './lineDiff';
+import { eachLineRun, TextLines } from './lineDiff';
 
 const CONTEXT_LINES = 3;
 /** Characters compared at once while measuring the common start and end. */
@@ -17,15 +20,44 @@ const PIECES_PER_BATCH = 4096;
 const BLOCK_CHARS = 1 << 16;
 
 export function unifiedDiff(displayPath: string, before: string, after: string): string {
+  const sink = new TextSink();
+  for (const piece of diffPieces(displayPath, before, after)) {
+    sink.push(piece);
+  }
+  return sink.text();
+}
+
+/**
+ * The unified diff of two texts, in order, as pieces of whole lines (none splits a
+ * surrogate pair). Nothing when the texts are equal.
+ */
+export function* diffPieces(displayPath: string, before: string, after: string): Generator<string> {
   if (before === after) {
-    return '';
+    return;
   }
   const headEnd = commonHeadEnd(before, after);
   const tail = commonTailLength(before, after, headEnd);
-  const writer = new HunkWriter(before, after, headEnd, countNewlines(before, headEnd));
-  eachLineRun(new TextLines(before, headEnd, before.length - tail), new TextLines(after, headEnd, after.length - tail), (run) => writer.run(run));
-  writer.finish();
-  return `--- ${displayPath}\n+++ ${displayPath}\n${writer.text()}`;
+  // The runs are found first: a hunk's header gives its line counts, which only the runs after its start tell.
+  const runs = new RunList();
+  eachLineRun(new TextLines(before, headEnd, before.length - tail), new TextLines(after, headEnd, after.length - tail), (run) => runs.push(run.same, run.oldLines, run.newLines));
+  yield `--- ${displayPath}\n+++ ${displayPath}\n`;
+  yield* hunkPieces(before, after, headEnd, countNewlines(before, headEnd), runs);
+}
+
+/**
+ * A diff made a piece at a time as it is read, from the two texts (which it keeps alive
+ * until then): what a caller that writes the response out gets instead of a string.
+ */
+export class DiffPieces implements Iterable<string> {
+  constructor(
+    private readonly displayPath: string,
+    private readonly before: string,
+    private readonly after: string,
+  ) {}
+
+  [Symbol.iterator](): Iterator<string> {
+    return diffPieces(this.displayPath, this.before, this.after);
+  }
 }
 
 /**
@@ -50,13 +82,6 @@ class TextSink {
     }
   }
 
-  append(sink: TextSink): void {
-    sink.flush();
-    for (const batch of sink.batches) {
-      this.push(batch);
-    }
-  }
-
   text(): string {
     this.flush();
     let text = '';
@@ -74,120 +99,123 @@ class TextSink {
   }
 }
 
-interface OpenHunk {
-  readonly oldStart: number;
-  readonly newStart: number;
-  oldLines: number;
-  newLines: number;
-  readonly body: TextSink;
+/**
+ * The runs of a line diff, two line counts each in a typed array: same and changed
+ * runs alternate, so only the first one's kind is kept.
+ */
+class RunList {
+  private counts = new Int32Array(64);
+  private size = 0;
+  private firstSame = false;
+
+  get length(): number {
+    return this.size;
+  }
+
+  push(same: boolean, oldLines: number, newLines: number): void {
+    if (this.size === 0) {
+      this.firstSame = same;
+    }
+    if (2 * this.size + 2 > this.counts.length) {
+      const grown = new Int32Array(2 * this.counts.length);
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    this.counts[2 * this.size] = oldLines;
+    this.counts[2 * this.size + 1] = newLines;
+    this.size++;
+  }
+
+  same(index: number): boolean {
+    return this.firstSame === (index % 2 === 0);
+  }
+
+  oldLines(index: number): number {
+    return this.counts[2 * index];
+  }
+
+  newLines(index: number): number {
+    return this.counts[2 * index + 1];
+  }
 }
 
 /**
- * Groups the runs of a line diff into hunks with CONTEXT_LINES lines of context.
- * Runs arrive in order; a run of equal lines is held until the next one shows
- * whether it is the last.
+ * The hunks of a line diff, each with CONTEXT_LINES lines of context: a run of equal
+ * lines between two changes stays inside one hunk unless it is longer than twice the
+ * context. The runs start at `headEnd`, a line start up to which both texts agree,
+ * and the first of them at line `firstLine` (0-based) of both.
  */
-class HunkWriter {
-  private readonly out = new TextSink();
-  private current: OpenHunk | undefined;
-  private held: LineRun | undefined;
-  /** Lines of each text before the next run, counted from the first line of the file. */
-  private oldLine: number;
-  private newLine: number;
-
-  constructor(
-    private readonly before: string,
-    private readonly after: string,
-    /** Offset of the next run in both texts (they agree up to here). */
-    private oldAt: number,
-    firstLine: number,
-    private newAt = oldAt,
-  ) {
-    this.oldLine = firstLine;
-    this.newLine = firstLine;
-  }
-
-  run(run: LineRun): void {
-    if (this.held) {
-      this.same(this.held, false);
-      this.held = undefined;
+function* hunkPieces(before: string, after: string, headEnd: number, firstLine: number, runs: RunList): Generator<string> {
+  let oldAt = headEnd;
+  let newAt = headEnd;
+  let oldLine = firstLine;
+  let newLine = firstLine;
+  for (let index = 0; index < runs.length;) {
+    if (runs.same(index)) {
+      oldAt = advanceLines(before, oldAt, runs.oldLines(index));
+      newAt = advanceLines(after, newAt, runs.newLines(index));
+      oldLine += runs.oldLines(index);
+      newLine += runs.newLines(index);
+      index++;
+      continue;
     }
-    if (run.same) {
-      this.held = run;
-    } else {
-      this.changed(run);
-    }
-  }
-
-  finish(): void {
-    if (this.held) {
-      this.same(this.held, true);
-    }
-    if (this.current) {
-      this.close(this.current);
-    }
-  }
-
-  text(): string {
-    return this.out.text();
-  }
-
-  private same(run: LineRun, isLast: boolean): void {
-    const end = advanceLines(this.before, this.oldAt, run.oldLines);
-    if (this.current && (isLast || run.oldLines > 2 * CONTEXT_LINES)) {
-      const context = Math.min(CONTEXT_LINES, run.oldLines);
-      this.addLines(' ', this.before, this.oldAt, advanceLines(this.before, this.oldAt, context), context, context);
-      this.close(this.current);
-      this.current = undefined;
-    } else if (this.current) {
-      this.addLines(' ', this.before, this.oldAt, end, run.oldLines, run.newLines);
-    }
-    this.oldAt = end;
-    this.newAt = advanceLines(this.after, this.newAt, run.newLines);
-    this.oldLine += run.oldLines;
-    this.newLine += run.newLines;
-  }
-
-  private changed(run: LineRun): void {
-    if (!this.current) {
-      const contextStart = retreatLines(this.before, this.oldAt, CONTEXT_LINES);
-      const context = countNewlines(this.before, this.oldAt, contextStart);
-      this.current = { oldStart: this.oldLine - context + 1, newStart: this.newLine - context + 1, oldLines: 0, newLines: 0, body: new TextSink() };
-      this.addLines(' ', this.before, contextStart, this.oldAt, context, context);
-    }
-    const oldEnd = advanceLines(this.before, this.oldAt, run.oldLines);
-    const newEnd = advanceLines(this.after, this.newAt, run.newLines);
-    this.addLines('-', this.before, this.oldAt, oldEnd, run.oldLines, 0);
-    this.addLines('+', this.after, this.newAt, newEnd, 0, run.newLines);
-    this.oldAt = oldEnd;
-    this.newAt = newEnd;
-    this.oldLine += run.oldLines;
-    this.newLine += run.newLines;
-  }
-
-  /** The lines of `text` from `start` to `end` (whole lines), each behind `prefix`. */
-  private addLines(prefix: ' ' | '-' | '+', text: string, start: number, end: number, oldLines: number, newLines: number): void {
-    const hunk = this.current;
-    if (!hunk || start === end) {
-      return;
-    }
-    for (let at = start; at < end;) {
-      const cut = blockEnd(text, at, end);
-      const ended = text.charCodeAt(cut - 1) === 10;
-      // split and join, a block at a time: replaceAll with millions of matches costs gigabytes.
-      hunk.body.push(prefix + text.slice(at, ended ? cut - 1 : cut).split('\n').join(`\n${prefix}`) + (ended ? '\n' : `\n${NO_FINAL_NEWLINE}\n`));
-      at = cut;
-    }
-    hunk.oldLines += oldLines;
-    hunk.newLines += newLines;
-  }
-
-  private close(hunk: OpenHunk): void {
+    const contextStart = retreatLines(before, oldAt, CONTEXT_LINES);
+    const contextBefore = countNewlines(before, oldAt, contextStart);
+    const extent = hunkExtent(runs, index);
+    const oldLines = contextBefore + extent.oldLines;
+    const newLines = contextBefore + extent.newLines;
     // Unified diff writes an empty range as starting at the line before it.
-    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
-    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
-    this.out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@\n`);
-    this.out.append(hunk.body);
+    const oldStart = oldLine - contextBefore + (oldLines === 0 ? 0 : 1);
+    const newStart = newLine - contextBefore + (newLines === 0 ? 0 : 1);
+    yield `@@ -${oldStart},${oldLines} +${newStart},${newLines} @@\n`;
+    yield* linePieces(' ', before, contextStart, oldAt);
+    for (; index < extent.end; index++) {
+      const oldEnd = advanceLines(before, oldAt, runs.oldLines(index));
+      const newEnd = advanceLines(after, newAt, runs.newLines(index));
+      if (runs.same(index)) {
+        yield* linePieces(' ', before, oldAt, oldEnd);
+      } else {
+        yield* linePieces('-', before, oldAt, oldEnd);
+        yield* linePieces('+', after, newAt, newEnd);
+      }
+      oldAt = oldEnd;
+      newAt = newEnd;
+      oldLine += runs.oldLines(index);
+      newLine += runs.newLines(index);
+    }
+    // The run of equal lines that ends the hunk: its first lines are the context after, and the loop passes over it.
+    yield* linePieces(' ', before, oldAt, advanceLines(before, oldAt, extent.contextAfter));
+  }
+}
+
+/**
+ * Where the hunk opened by the changed run `first` ends: `end` is the run of equal
+ * lines that closes it (or the end of the runs), of which `contextAfter` lines are
+ * shown; the line counts cover the runs from `first` and that context.
+ */
+function hunkExtent(runs: RunList, first: number): { end: number; contextAfter: number; oldLines: number; newLines: number } {
+  let oldLines = 0;
+  let newLines = 0;
+  for (let index = first; index < runs.length; index++) {
+    const isLast = index === runs.length - 1;
+    if (runs.same(index) && (isLast || runs.oldLines(index) > 2 * CONTEXT_LINES)) {
+      const contextAfter = Math.min(CONTEXT_LINES, runs.oldLines(index));
+      return { end: index, contextAfter, oldLines: oldLines + contextAfter, newLines: newLines + contextAfter };
+    }
+    oldLines += runs.oldLines(index);
+    newLines += runs.newLines(index);
+  }
+  return { end: runs.length, contextAfter: 0, oldLines, newLines };
+}
+
+/** The lines of `text` from `start` to `end` (whole lines), each behind `prefix`, a block at a time. */
+function* linePieces(prefix: ' ' | '-' | '+', text: string, start: number, end: number): Generator<string> {
+  for (let at = start; at < end;) {
+    const cut = blockEnd(text, at, end);
+    const ended = text.charCodeAt(cut - 1) === 10;
+    // split and join, a block at a time: replaceAll with millions of matches costs gigabytes.
+    yield prefix + text.slice(at, ended ? cut - 1 : cut).split('\n').join(`\n${prefix}`) + (ended ? '\n' : `\n${NO_FINAL_NEWLINE}\n`);
+    at = cut;
   }
 }
 

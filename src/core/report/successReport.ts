@@ -1,9 +1,9 @@
 /** The success response: what was (or, in a dry run, would be) applied to each file. */
 import { clipDiffs } from './diffBudget';
-import { unifiedDiff } from './diff';
+import { DiffPieces, unifiedDiff } from './diff';
 import { plural } from '../contract/format';
 import type { PlannedFile } from '../plan/filePlan';
-import type { FileResult, SuccessResponse, Warning } from '../contract/schemas';
+import type { SuccessResponse, SuccessResponseWith, Warning } from '../contract/schemas';
 
 export interface SuccessInput {
   readonly multiFile: boolean;
@@ -14,20 +14,33 @@ export interface SuccessInput {
   readonly maxDiffBytes: number;
 }
 
-export function successResponse({ multiFile, files, warnings, dryRun, includeDiff, maxDiffBytes }: SuccessInput): SuccessResponse {
-  const withDiff = dryRun || includeDiff;
-  const clipped = withDiff
-    ? clipDiffs(files.map((file) => unifiedDiff(file.movedFrom !== undefined ? `${file.displayPath} (moved)` : file.displayPath, file.original.text, file.newText)), maxDiffBytes)
-    : undefined;
-  const results: FileResult[] = files.map((file, index) => ({
+export function successResponse(input: SuccessInput): SuccessResponse {
+  const clipped = withDiff(input) ? clipDiffs(input.files.map((file) => unifiedDiff(diffLabel(file), file.original.text, file.newText)), input.maxDiffBytes) : undefined;
+  return successResponseWith(input, clipped?.diffs, clipped?.warning);
+}
+
+/** The success response with each diff as DiffPieces, whole: there is no budget to clip them to. */
+export function streamedSuccessResponse(input: SuccessInput): SuccessResponseWith<DiffPieces> {
+  const diffs = withDiff(input) ? input.files.map((file) => new DiffPieces(diffLabel(file), file.original.text, file.newText)) : undefined;
+  return successResponseWith(input, diffs, undefined);
+}
+
+const withDiff = (input: SuccessInput): boolean => input.dryRun || input.includeDiff;
+
+const diffLabel = (file: PlannedFile): string => (file.movedFrom !== undefined ? `${file.displayPath} (moved)` : file.displayPath);
+
+function successResponseWith<Diff>(
+  { multiFile, files, warnings, dryRun }: SuccessInput, diffs: readonly Diff[] | undefined, diffWarning: Warning | undefined,
+): SuccessResponseWith<Diff> {
+  const results = files.map((file, index) => ({
     file_path: file.path,
     edits_applied: file.editsApplied,
     replacements: file.replacements,
-    ...(clipped ? { diff: clipped.diffs[index] } : {}),
+    ...(diffs ? { diff: diffs[index] } : {}),
     ...(file.operation ? { operation: file.operation } : {}),
     ...(file.movedFrom !== undefined ? { moved_from: file.movedFrom } : {}),
   }));
-  const allWarnings = clipped?.warning ? [...warnings, clipped.warning] : warnings;
+  const allWarnings = diffWarning ? [...warnings, diffWarning] : warnings;
   const edits = files.reduce((sum, file) => sum + file.editsApplied, 0);
   const replacements = files.reduce((sum, file) => sum + file.replacements, 0);
   const target = multiFile ? plural(files.length, 'file') : files[0].displayPath;

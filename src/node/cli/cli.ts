@@ -7,8 +7,9 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { inspect } from 'node:util';
 import { version } from '../../../package.json';
-import { type EngineOptions, type EngineResponse, isRecord, runRequest, storeFailureFromError, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
+import { type DiffPieces, type EngineOptions, type EngineResponse, isRecord, runRequest, runRequestWithDiffPieces, storeFailureFromError, type SuccessResponseWith, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
 import { type OutputFormat, parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { jsonPieces } from './jsonPieces';
@@ -95,7 +96,7 @@ async function runAndReport(
   tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root'>,
 ): Promise<number> {
   const interruption = new Interruption();
-  const { response } = await interruption.during(() => runRequest(tool, input, {
+  const engineOptions: EngineOptions = {
     ...options,
     store: new NodeFileStore(),
     displayPath,
@@ -103,13 +104,22 @@ async function runAndReport(
     ...cliSyntaxGate(syntaxCheck),
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: { ...options.limits, maxDiffBytes: Number.POSITIVE_INFINITY },
-  }));
-  return report(response, format);
+    onInternalError: (phase, error) => process.stderr.write(`multi-edit: internal error ${phase}: ${inspect(error)}\n`),
+  };
+  if (format === 'text') {
+    const { response } = await interruption.during(() => runRequest(tool, input, engineOptions));
+    return report(response, () => [formatText(response, displayPath)]);
+  }
+  // The JSON report takes each diff as it is made: a dry run of a sweeping change never holds its diff whole.
+  const { response } = await interruption.during(() => runRequestWithDiffPieces(tool, input, engineOptions));
+  return report(response, () => jsonReport(response));
 }
 
-async function report(response: EngineResponse, format: OutputFormat): Promise<number> {
+type CliResponse = EngineResponse | SuccessResponseWith<DiffPieces>;
+
+async function report(response: CliResponse, pieces: () => Iterable<string>): Promise<number> {
   const exitCode = response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;
-  const unwritten = await writeStdout(reportPieces(response, format));
+  const unwritten = await writeStdout(pieces());
   if (unwritten) {
     // The exit code still tells whether the edits landed: a script can rely on it.
     const outcome = response.success ? (response.dry_run ? 'the dry run succeeded' : 'the edits were applied') : `the request failed (${response.error_code})`;
@@ -118,14 +128,10 @@ async function report(response: EngineResponse, format: OutputFormat): Promise<n
   return exitCode;
 }
 
-/** The report as it is written: the JSON a piece at a time (its diffs can run to tens of megabytes). */
-function* reportPieces(response: EngineResponse, format: OutputFormat): Generator<string> {
-  if (format === 'text') {
-    yield formatText(response, displayPath);
-  } else {
-    yield* jsonPieces(response);
-    yield '\n';
-  }
+/** The JSON report as it is written, a piece at a time (its diffs can run to tens of megabytes). */
+function* jsonReport(response: CliResponse): Generator<string> {
+  yield* jsonPieces(response);
+  yield '\n';
 }
 
 /** The syntax gate as the CLI runs it: a grammar that cannot load is said on stderr once. */

@@ -3,9 +3,10 @@
  * sweeping change carries diffs of tens of megabytes: written whole, the report would
  * exist three times over (the diff, its JSON text, and the bytes handed to stdout).
  * Here a long string is escaped a slice at a time, so nothing larger than a slice is
- * ever copied. Values are JSON data as the engine answers (no toJSON, no cycles).
+ * ever copied; a diff the engine hands over as DiffPieces is escaped as it is made, so
+ * it never exists whole. Values are JSON data as the engine answers (no toJSON, no cycles).
  */
-import { isHighSurrogate } from '../../core/index';
+import { DiffPieces, isHighSurrogate } from '../../core/index';
 
 /** Characters of a long string escaped at once. */
 export const STRING_SLICE = 1 << 16;
@@ -14,6 +15,8 @@ const INDENT = '  ';
 
 export function* jsonPieces(value: unknown, sliceLength = STRING_SLICE, indent = ''): Generator<string> {
   if (typeof value === 'string' && value.length > sliceLength) {
+    yield* escapedInSlices([value], sliceLength);
+  } else if (value instanceof DiffPieces) {
     yield* escapedInSlices(value, sliceLength);
   } else if (Array.isArray(value)) {
     yield* container('[', ']', value.map((item) => ['', item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item] as const), sliceLength, indent);
@@ -38,16 +41,22 @@ function* container(open: string, close: string, members: readonly (readonly [st
   yield `\n${indent}${close}`;
 }
 
-/** The string's JSON form, a slice at a time; a slice never ends between the two halves of a surrogate pair, which JSON.stringify would escape apart. */
-function* escapedInSlices(value: string, sliceLength: number): Generator<string> {
+/**
+ * The JSON form of the string its parts make, a slice at a time. A slice never ends
+ * between the two halves of a surrogate pair, which JSON.stringify would escape apart;
+ * nor does a part (DiffPieces ends each on a whole line).
+ */
+function* escapedInSlices(parts: Iterable<string>, sliceLength: number): Generator<string> {
   yield '"';
-  for (let start = 0; start < value.length;) {
-    let end = Math.min(start + sliceLength, value.length);
-    if (end < value.length && isHighSurrogate(value.charCodeAt(end - 1))) {
-      end++;
+  for (const part of parts) {
+    for (let start = 0; start < part.length;) {
+      let end = Math.min(start + sliceLength, part.length);
+      if (end < part.length && isHighSurrogate(part.charCodeAt(end - 1))) {
+        end++;
+      }
+      yield JSON.stringify(part.slice(start, end)).slice(1, -1);
+      start = end;
     }
-    yield JSON.stringify(value.slice(start, end)).slice(1, -1);
-    start = end;
   }
   yield '"';
 }

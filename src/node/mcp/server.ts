@@ -9,6 +9,7 @@
  * envelope, and it cannot declare an outputSchema that is a union (success or envelope).
  */
 import * as fsPromises from 'node:fs/promises';
+import { inspect } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
@@ -119,6 +120,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         cancellation: lifecycle.cancellationFor(extra.signal),
         ...syntaxGate,
         ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
+        onInternalError: (phase, error) => log(`internal error ${phase}: ${inspect(error)}`),
       }));
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
       return toolResult(repeats.note(name, args, response));

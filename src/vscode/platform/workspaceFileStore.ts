@@ -74,7 +74,7 @@ export class WorkspaceFileStore implements FileStore {
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
       const stats = await fs.stat(path);
-      return { ok: true, value: { kind: kindOf(stats), size: stats.size, identity: `${stats.dev}:${stats.ino}` } };
+      return { ok: true, value: { kind: kindOf(stats), size: stats.size, identity: identityOf(stats) } };
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
@@ -90,13 +90,13 @@ export class WorkspaceFileStore implements FileStore {
         ? fail('INVALID_ENCODING', 'the file contains NUL bytes, so it is binary')
         : { ok: true, value: { text, bom: open.encoding === 'utf8bom', version: { document: open, version: open.version } } };
     }
-    let bytes: Uint8Array;
+    let read: BytesRead;
     try {
-      bytes = await fs.readFile(path);
+      read = await readBytes(path);
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
-    const problem = encodingProblem(bytes);
+    const problem = encodingProblem(read.bytes);
     if (problem !== undefined) {
       return fail('INVALID_ENCODING', problem);
     }
@@ -104,10 +104,10 @@ export class WorkspaceFileStore implements FileStore {
     try {
       document = await vscode.workspace.openTextDocument(uri);
     } catch {
-      return fail('INTERNAL_ERROR', 'the file could not be opened as a text document');
+      return unopenedAfterRead(path, read.identity);
     }
     const version: DocumentVersion = { document, version: document.version };
-    return { ok: true, value: { text: document.getText(), bom: hasBom(bytes), version } };
+    return { ok: true, value: { text: document.getText(), bom: hasBom(read.bytes), version } };
   }
 
   /** The entries of a directory, so a missing file's envelope can name the closest ones. */
@@ -253,7 +253,8 @@ export class WorkspaceFileStore implements FileStore {
 
   /** A failed save leaves the edit in the (dirty) buffer, where undo still works, so it is logged, not reported. */
   private async saveAfterEdit(documents: readonly vscode.TextDocument[]): Promise<void> {
-    const saved = await Promise.all(documents.map((document) => document.save()));
+    // A save that rejects (not only one that answers false) still leaves the applied edit in the buffer.
+    const saved = await Promise.all(documents.map((document) => document.save().then((ok) => ok, () => false)));
     saved.forEach((ok, index) => {
       if (!ok) {
         this.options.log?.warn(`Edited ${this.options.displayPath(documents[index].uri.fsPath)} but could not save it; the change is in the unsaved buffer`);
@@ -289,6 +290,43 @@ function lockKeys(change: PlannedChange): string[] {
 }
 
 /** A FIFO, socket or device is neither a file nor a directory. */
+function identityOf(stats: Stats): string {
+  return `${stats.dev}:${stats.ino}`;
+}
+
+interface BytesRead {
+  readonly bytes: Uint8Array;
+  /** The file the bytes came from, taken from the same handle. */
+  readonly identity: string;
+}
+
+async function readBytes(path: string): Promise<BytesRead> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const identity = identityOf(await handle.stat());
+    return { bytes: await handle.readFile(), identity };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Why VS Code could not open a file that was just read: another process removed or replaced
+ * it in between (its code then says so, and a fresh read is the way on), or VS Code itself
+ * refused a file that is still the one read.
+ */
+async function unopenedAfterRead(path: string, identityRead: string): Promise<StoreFailure> {
+  let now: Stats;
+  try {
+    now = await fs.stat(path);
+  } catch (error) {
+    return storeFailureFromError(error, 'read');
+  }
+  return identityOf(now) === identityRead
+    ? fail('INTERNAL_ERROR', 'the file could not be opened as a text document')
+    : fail('STALE_CONTENT', 'the file was replaced while it was being read; read it again');
+}
+
 function kindOf(stats: Stats): FileKind {
   if (stats.isDirectory()) {
     return 'directory';

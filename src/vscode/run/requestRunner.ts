@@ -126,6 +126,7 @@ export class RequestRunner {
       cancellation,
       syntaxChecker: this.deps.syntaxChecker,
       syntaxCheck: options.syntaxCheck ?? settings.syntaxCheck,
+      onInternalError: (phase, error) => this.deps.log.error(`internal error ${phase}:`, error),
     };
   }
 
