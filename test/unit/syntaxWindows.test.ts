@@ -8,6 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { Language, Parser } from '@vscode/tree-sitter-wasm';
 import type { PlannedFile } from '../../src/core/plan/filePlan';
 import type { ReplacedSpan } from '../../src/core/matching/replacedSpans';
 import type { SyntaxChecker } from '../../src/core/syntax/syntaxChecker';
@@ -222,6 +223,48 @@ describe('syntax gate: windows', () => {
     assert.ok(tally.refusedByFull > tally.cases / 10, 'a fair share of the cases break the parse');
   });
 
+  it('finds only places where tree-sitter starts a top-level statement, in the corpus and in random edits of it that still parse', async function () {
+    this.timeout(10 * 60 * 1000);
+    await Parser.init({ locateFile: () => join(wasmDirectory, 'tree-sitter.wasm') });
+    const parsers = new Map<string, Parser>();
+    for (const grammar of ['typescript', 'javascript']) {
+      const parser = new Parser();
+      parser.setLanguage(await Language.load(readFileSync(join(wasmDirectory, `tree-sitter-${grammar}.wasm`))));
+      parsers.set(grammar, parser);
+    }
+    const misplaced: string[] = [];
+    let texts = 0;
+    let starts = 0;
+    const check = (path: string, text: string): void => {
+      const typescript = extname(path) === '.ts';
+      const tree = parsers.get(typescript ? 'typescript' : 'javascript')?.parse(text);
+      if (!tree || tree.rootNode.hasError) {
+        tree?.delete();
+        return;
+      }
+      const statementStarts = new Set(tree.rootNode.children.map((child) => child?.startIndex));
+      tree.delete();
+      texts++;
+      for (const start of scanStatementStarts(text, typescript ? 'typescript' : 'jsx').starts) {
+        starts++;
+        const token = start + (/^\s*/.exec(text.slice(start, start + 200))?.[0].length ?? 0);
+        if (!statementStarts.has(token)) {
+          misplaced.push(`${path}: line starting at ${start}: ${JSON.stringify(text.slice(token, token + 40))}`);
+        }
+      }
+    };
+    const files = corpus();
+    files.forEach(({ path, text }) => check(path, text));
+    for (let index = 0; index < CASES; index++) {
+      const random = generator(1_000_000 + index);
+      const { path, text } = random.pick(files);
+      const hidden = random.below(2) === 0 ? hideLines(text, random, random.below(2) === 0 ? ['/*', '*/'] : ['const hidden = `', '`;']) : text;
+      check(path, applied(hidden, randomChange(hidden, random)));
+    }
+    console.log(`      ${starts} statement starts in ${texts} texts that parse, ${misplaced.length} not where tree-sitter starts a statement`);
+    assert.deepEqual(misplaced.slice(0, 10), []);
+  });
+
   it('does not take a declaration inside a comment for a statement start, so an edit that ends the comment is refused', async () => {
     const original = '/*\nexport const k = 1;\nexport const j = 2;\n*/\nexport const z = 3;\n';
     const replacements = [{ start: original.indexOf('1;'), end: original.indexOf('1;') + 2, text: '2 */ab/;' }];
@@ -251,6 +294,13 @@ describe('syntax gate: windows', () => {
     assert.deepEqual(scan.starts, [0, lineStart('const t'), lineStart('function f'), lineStart('export const indented'), lineStart('const o'), lineStart('export let afterObject')]);
     assert.equal(scan.readTo, text.length);
     assert.equal(scan.closesStatement, true);
+  });
+
+  it('reads a pattern at the start of a template literal\'s `${`, where an expression starts', () => {
+    const text = "const s = `${/'/.test(a) ? 'y' : 'n'} and '`;\nexport const b = 1;\n";
+    const scan = scanStatementStarts(text, 'typescript');
+    assert.deepEqual(scan.starts, [0, text.indexOf('export')]);
+    assert.equal(scan.readTo, text.length);
   });
 
   it('stops where it cannot tell a pattern from a division, or where JSX may open', () => {

@@ -112,6 +112,10 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
   let tokens = 0;
   let opensWithStatement = false;
   let at = 0;
+  // Set when the template literal just read stopped at a `${`.
+  let holeOpened = false;
+  // Whether a line comment must be read for a line break other than LF (rare, so one search of the text decides).
+  const otherBreaks = /[\r\u2028\u2029]/.test(text);
   const stopped = (where: number): StatementScan => ({ starts, readTo: where, opensWithStatement, empty: tokens === 0, closesStatement: false });
   if (text.startsWith('#!')) {
     const lineEnd = text.indexOf('\n');
@@ -127,6 +131,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
         return index + 1;
       } else if (code === 36 && text.charCodeAt(index + 1) === 123) {
         frames.push(Frame.TemplateHole);
+        holeOpened = true;
         return index + 2;
       }
     }
@@ -134,6 +139,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
   };
   /** Where the string, template or pattern literal at `from` ends, or the template a `}` resumes (-1: it does not end); undefined when none is there. */
   const literalEndAt = (code: number, from: number): number | undefined => {
+    holeOpened = false;
     if (code === 39 || code === 34) {
       return stringEnd(text, from);
     }
@@ -161,7 +167,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
       at++;
       continue;
     }
-    if (isOtherLineBreak(text, at) || (code >= 0x80 && !isWordStart(code))) {
+    if ((code === CR && isOtherLineBreak(text, at)) || (code >= 0x80 && !isWordStart(code))) {
       return stopped(at);
     }
     if (code === CR) {
@@ -174,9 +180,11 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
     if (code === 47 && next === 47) {
       const lineEnd = text.indexOf('\n', at);
       const end = lineEnd === -1 ? length : lineEnd;
-      for (let index = at; index < end; index++) {
-        if (isOtherLineBreak(text, index)) {
-          return stopped(at);
+      if (otherBreaks) {
+        for (let index = at; index < end; index++) {
+          if (isOtherLineBreak(text, index)) {
+            return stopped(at);
+          }
         }
       }
       at = end;
@@ -237,7 +245,8 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
       if (literalEnd === -1) {
         return stopped(at);
       }
-      slash = Slash.Division;
+      // An expression starts in a template's `${`; a literal that ended is a value.
+      slash = holeOpened ? Slash.Regex : Slash.Division;
       at = literalEnd;
       continue;
     }
