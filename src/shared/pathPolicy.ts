@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PathCheck, PathCheckResult } from '../core/index';
-import { realFolderPaths, realTarget, type RealTarget } from './realPaths';
+import { pooledLookups, realFolderPaths, realTarget, type LinkLookups, type RealTarget } from './realPaths';
 
 export interface WorkspaceFolderInfo {
   readonly name: string;
@@ -203,21 +203,22 @@ export function isOutsideWorkspace(target: string, config: Pick<PathPolicyConfig
 /**
  * The engine's PathCheck for one request: resolve, then the protected globs and the
  * scope for the path as named, then the same rules for the path it leads to once
- * every symbolic link is followed (the file the store opens and replaces).
+ * every symbolic link is followed (the file the store opens and replaces). `lookups`
+ * say how links are followed: in the thread pool unless the caller's thread is free.
  */
-export function createPathCheck(config: PathPolicyConfig): PathCheck {
+export function createPathCheck(config: PathPolicyConfig, lookups: LinkLookups = pooledLookups): PathCheck {
   return async (requested: string): Promise<PathCheckResult> => {
     const resolved = resolveRequestedPath(requested, config.folders, config.wording);
     if (!resolved.ok) {
       return resolved;
     }
-    const resolvedConfig = await withRealFolders(config);
-    return vetResolvedPath(resolved.path, resolvedConfig) ?? vetRealPath(await realTarget(resolved.path), resolvedConfig) ?? resolved;
+    const resolvedConfig = await withRealFolders(config, lookups);
+    return vetResolvedPath(resolved.path, resolvedConfig) ?? vetRealPath(await realTarget(resolved.path, lookups), resolvedConfig) ?? resolved;
   };
 }
 
-export async function withRealFolders(config: PathPolicyConfig): Promise<ResolvedPolicyConfig> {
-  return config.realFolders ? { ...config, realFolders: config.realFolders } : { ...config, realFolders: await realFolderPaths(config.folders) };
+export async function withRealFolders(config: PathPolicyConfig, lookups: LinkLookups = pooledLookups): Promise<ResolvedPolicyConfig> {
+  return config.realFolders ? { ...config, realFolders: config.realFolders } : { ...config, realFolders: await realFolderPaths(config.folders, lookups) };
 }
 
 /** Whether the user must allow this target: it is outside every folder as named, or leads out through a link. */

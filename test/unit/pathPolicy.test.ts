@@ -7,7 +7,7 @@ import {
   containingFolder, createPathCheck, globToRegExp, leadsOutsideWorkspace, matchingProtectedGlob, refusalForRealPath, RELATIVE_PATH_RESOLVED, resolveRequestedPath,
   type PathPolicyConfig, type WorkspaceFolderInfo,
 } from '../../src/shared/pathPolicy';
-import { realTarget } from '../../src/shared/realPaths';
+import { directLookups, pooledLookups, realTarget } from '../../src/shared/realPaths';
 import { DEFAULT_PROTECTED_GLOBS } from '../../src/vscode/platform/settings';
 
 const ws = path.resolve('/work/ws');
@@ -198,5 +198,22 @@ describe('pathPolicy: protected globs', () => {
     assert.equal(target.real, path.join(outside, 'not-yet.txt'));
     assert.deepEqual(target.links.map((step) => step.link), [path.join(root, 'chain')]);
     assert.equal(codeOf(await checkIn(path.join(root, 'chain'), linkedConfig([{ name: 'root', path: root }]))), 'OUTSIDE_WORKSPACE');
+  });
+
+  it('links followed on the calling thread lead where the thread pool\'s look-ups lead, and the path check answers alike', async () => {
+    fs.symlinkSync(path.join(outside, 'not-yet.txt'), path.join(root, 'dangling'));
+    fs.symlinkSync(path.join(root, 'dangling'), path.join(root, 'chain'));
+    fs.symlinkSync(path.join(root, '.git'), path.join(root, 'repo'));
+    fs.symlinkSync(path.join(root, 'loop-b'), path.join(root, 'loop-a'));
+    fs.symlinkSync(path.join(root, 'loop-a'), path.join(root, 'loop-b'));
+    fs.symlinkSync(outside, path.join(root, 'out'));
+    const named = ['a.txt', 'chain', 'dangling', 'repo/config', 'repo/new-hook', 'loop-a', 'out/s.txt', 'missing/deeper/file.txt'].map((name) => path.join(root, name));
+    const config = linkedConfig([{ name: 'root', path: root }]);
+    for (const target of named) {
+      assert.deepEqual(await realTarget(target, directLookups), await realTarget(target, pooledLookups), target);
+      assert.deepEqual(await createPathCheck(config, directLookups)(target), await createPathCheck(config, pooledLookups)(target), target);
+    }
+    assert.deepEqual(await Promise.all(named.map(async (target) => codeOf(await createPathCheck(config, directLookups)(target)))),
+      ['ok', 'OUTSIDE_WORKSPACE', 'OUTSIDE_WORKSPACE', 'FORBIDDEN_PATH', 'FORBIDDEN_PATH', 'ok', 'OUTSIDE_WORKSPACE', 'ok']);
   });
 });

@@ -23,7 +23,12 @@ export type CommitResult =
     readonly notRestored: readonly string[];
   };
 
-export async function commitFiles(files: readonly PlannedFile[], context: EngineContext): Promise<CommitResult> {
+/** `commit` hands the changes to the store: its plain commit unless the caller says otherwise. */
+export async function commitFiles(
+  files: readonly PlannedFile[],
+  context: EngineContext,
+  commit: (changes: readonly PlannedChange[]) => Promise<StoreResult<void>> = (changes) => context.store.commit(changes, context.isCancelled),
+): Promise<CommitResult> {
   const changes = files.flatMap(plannedChange);
   if (changes.length === 0) {
     return { ok: true };
@@ -32,8 +37,8 @@ export async function commitFiles(files: readonly PlannedFile[], context: Engine
   if (moved) {
     return moved;
   }
-  const { store, retry, sleep, isCancelled } = context;
-  const result = await retryWhileBusy(() => guarded(() => store.commit(changes, isCancelled)), retry, sleep, isCancelled);
+  const { retry, sleep, isCancelled } = context;
+  const result = await retryWhileBusy(() => guarded(() => commit(changes)), retry, sleep, isCancelled);
   return result.ok ? { ok: true } : {
     ok: false,
     code: result.code,

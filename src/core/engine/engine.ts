@@ -12,7 +12,7 @@ import { findElsewhere } from './elsewhere';
 import { DEFAULT_LIMITS } from '../contract/limits';
 import type { PathCheckResult } from '../store/paths';
 import type { EngineOptions } from './options';
-import type { FileStat, StoreResult } from '../store/fileStore';
+import type { FileStat, FileStore, StoreFailure, StoreResult } from '../store/fileStore';
 import { statWithRetry } from './planFile';
 import { planOperation } from './fileOperations';
 import type { FileFailure, FilePlan, PlannedFile, RefusedEditPlace } from '../plan/filePlan';
@@ -55,8 +55,16 @@ type SuccessMaker<Success> = (input: SuccessInput) => Success;
  * other string gets UNKNOWN_TOOL.
  */
 export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
+  const context = engineContext(options);
+  return guardedPlanning(async () => {
+    const drafted = await draftChecked(tool, input, context);
+    return drafted.ok ? gateChecked(drafted.draft, context) : drafted;
+  }, options);
+}
+
+async function guardedPlanning<T>(plan: () => Promise<T>, options: EngineOptions): Promise<T | PlanFailure> {
   try {
-    return await planChecked(tool, input, engineContext(options));
+    return await plan();
   } catch (error) {
     return { ok: false, envelope: internalError('while planning the edits', error, options) };
   }
@@ -98,14 +106,10 @@ async function runWith<Success extends { readonly success: true }>(
 ): Promise<RequestRun<Success>> {
   let run: RequestRun<Success> | undefined;
   for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
-    const planned = await planRequest(tool, input, options);
-    if (!planned.ok) {
-      const { request, refusedEdits } = planned;
-      return { ...(request ? { request } : {}), response: planned.envelope, ...(refusedEdits ? { refusedEdits } : {}) };
-    }
-    const response = await commitWith(planned.plan, options, makeSuccess);
-    run = { request: planned.plan.request, response };
-    if (response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
+    const tried = await planAndCommit(tool, input, options, makeSuccess);
+    run = tried.run;
+    const { response } = run;
+    if (!tried.committed || response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
       return run;
     }
   }
@@ -115,7 +119,111 @@ async function runWith<Success extends { readonly success: true }>(
 /** Enough for a handful of writers racing on one file; a file that keeps changing is reported. */
 const REPLANS_AFTER_STALE = 4;
 
-async function planChecked(tool: string, input: unknown, context: EngineContext): Promise<PlanResult> {
+/** One plan and its commit; `committed` is false when the plan was refused and nothing was tried. */
+interface Attempt<Success> {
+  readonly run: RequestRun<Success>;
+  readonly committed: boolean;
+}
+
+/**
+ * Plans and commits once. When the store can stage before the syntax gate's verdict,
+ * the gate parses while the store waits for the disk (commitWhileGating); otherwise
+ * the gate runs first, as in planRequest.
+ */
+async function planAndCommit<Success>(tool: string, input: unknown, options: EngineOptions, makeSuccess: SuccessMaker<Success>): Promise<Attempt<Success>> {
+  const context = engineContext(options);
+  const drafted = await guardedPlanning(() => draftChecked(tool, input, context), options);
+  if (!drafted.ok) {
+    return refusedAttempt(drafted);
+  }
+  const { draft } = drafted;
+  const commitWhenCleared = context.store.commitWhenCleared?.bind(context.store);
+  if (context.syntax && !draft.request.dryRun && commitWhenCleared) {
+    return commitWhileGating(draft, commitWhenCleared, context, options, makeSuccess);
+  }
+  const planned = await guardedPlanning(() => gateChecked(draft, context), options);
+  if (!planned.ok) {
+    return refusedAttempt(planned);
+  }
+  return { run: { request: planned.plan.request, response: await commitWith(planned.plan, options, makeSuccess) }, committed: true };
+}
+
+function refusedAttempt<Success>({ envelope, request, refusedEdits }: PlanFailure): Attempt<Success> {
+  return { run: { ...(request ? { request } : {}), response: envelope, ...(refusedEdits ? { refusedEdits } : {}) }, committed: false };
+}
+
+/**
+ * Commits a draft while the syntax gate judges it: the store locks, stages and syncs,
+ * the gate parses meanwhile, and the store publishes only on its go-ahead. A refusal
+ * is answered as if the gate had run first: the store undid its staging, so no file
+ * changed. The durability point does not move: the answer still waits for the commit.
+ */
+async function commitWhileGating<Success>(
+  draft: DraftPlan,
+  commitWhenCleared: NonNullable<FileStore['commitWhenCleared']>,
+  context: EngineContext,
+  options: EngineOptions,
+  makeSuccess: SuccessMaker<Success>,
+): Promise<Attempt<Success>> {
+  const { request } = draft;
+  const multiFile = !request.singleFile;
+  let verdict: Promise<PlanResult> | undefined;
+  const gate = (): Promise<PlanResult> => (verdict ??= guardedPlanning(() => gateChecked(draft, context), options));
+  let success: Success | undefined;
+  let failure: unknown;
+  const goAhead = async (): Promise<boolean> => {
+    try {
+      const planned = await gate();
+      if (!planned.ok) {
+        return false;
+      }
+      // Built before anything is published, so nothing after the commit can fail.
+      success ??= makeSuccess({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes });
+      return !context.isCancelled();
+    } catch (error) {
+      failure ??= error;
+      return false;
+    }
+  };
+  if (context.isCancelled()) {
+    return refusedAttempt({ ok: false, envelope: cancelled(request, context), request });
+  }
+  const result: CommitResult | undefined = await commitFiles(draft.planned.map(({ file }) => file), context, async (changes) => {
+    const committed = await commitWhenCleared(changes, goAhead, context.isCancelled);
+    // While a file is busy the verdict is reached anyway, and a refusal ends the waiting.
+    return !committed.ok && committed.code === 'FILE_BUSY' && !(await goAhead()) ? heldBack() : committed;
+  }).catch((error: unknown) => {
+    failure ??= error;
+    return undefined;
+  });
+  const planned = await gate();
+  if (!planned.ok) {
+    return refusedAttempt(planned);
+  }
+  if (result === undefined || failure !== undefined) {
+    return { run: { request, response: internalError('while writing the files', failure, options) }, committed: true };
+  }
+  const response = result.ok
+    ? success ?? makeSuccess({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes })
+    : commitFailure(result, planned.plan, multiFile, context);
+  return { run: { request, response }, committed: true };
+}
+
+function heldBack(): StoreFailure {
+  return { ok: false, code: 'CANCELLED', detail: 'the commit was held back before anything was written' };
+}
+
+/** A request planned in memory, before the syntax gate's verdict. */
+interface DraftPlan {
+  readonly request: ResolvedRequest;
+  readonly planned: readonly { readonly file: PlannedFile; readonly fileIndex: number }[];
+  /** Every warning but the gate's. */
+  readonly warnings: readonly Warning[];
+}
+
+type PlanFailure = Extract<PlanResult, { ok: false }>;
+
+async function draftChecked(tool: string, input: unknown, context: EngineContext): Promise<{ ok: true; draft: DraftPlan } | PlanFailure> {
   const maxBytes = context.limits.maxEnvelopeBytes;
   const parsed = await parseRequest(tool, input);
   if (!parsed.ok) {
@@ -192,6 +300,13 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
     }), request);
   }
   const planned = plans.flatMap((plan, fileIndex) => (plan.ok ? [{ file: plan.file, fileIndex }] : []));
+  const pathWarnings = sources.map((source) => source.pathCheck).flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
+  return { ok: true, draft: { request, planned, warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : []))] } };
+}
+
+/** The syntax gate's verdict on a draft: the plan to commit, or the refusal. */
+async function gateChecked(draft: DraftPlan, context: EngineContext): Promise<PlanResult> {
+  const { request, planned } = draft;
   const syntax = await syntaxVerdict(planned, request, context);
   if (!syntax.ok) {
     return { ok: false, envelope: syntax.envelope, request, refusedEdits: syntax.refusedEdits };
@@ -199,7 +314,6 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
   if (context.isCancelled()) {
     return refuse(cancelled(request, context), request);
   }
-  const pathWarnings = sources.map((source) => source.pathCheck).flatMap((check) => (check.ok && check.warning ? [check.warning] : []));
   return {
     ok: true,
     plan: {
@@ -207,7 +321,7 @@ async function planChecked(tool: string, input: unknown, context: EngineContext)
       dryRun: request.dryRun,
       includeDiff: request.includeDiff,
       files: planned.map(({ file }) => file),
-      warnings: [...pathWarnings, ...plans.flatMap((plan) => (plan.ok ? plan.warnings : [])), ...syntax.warnings],
+      warnings: [...draft.warnings, ...syntax.warnings],
     },
   };
 }
@@ -355,7 +469,7 @@ function internalError(phase: string, error: unknown, options: EngineOptions): E
   });
 }
 
-function refuse(envelope: ErrorEnvelope, request?: ResolvedRequest): PlanResult {
+function refuse(envelope: ErrorEnvelope, request?: ResolvedRequest): PlanFailure {
   return { ok: false, envelope, ...(request ? { request } : {}) };
 }
 

@@ -66,6 +66,9 @@ export type PlannedChange =
 export type PlannedChangeKind = PlannedChange['kind'];
 export type PlannedUpdate = Extract<PlannedChange, { readonly kind: 'update' }>;
 
+/** The verdict a commit waits for before it publishes: true to go ahead. It never rejects, and may be asked more than once. */
+export type GoAhead = () => Promise<boolean>;
+
 export interface FileStore {
   stat(path: string): Promise<StoreResult<FileStat>>;
   /** Reads a regular file; more than maxBytes (counted as read, not as stat says) is FILE_TOO_LARGE. */
@@ -79,6 +82,14 @@ export interface FileStore {
    * undo between its steps.
    */
   commit(changes: readonly PlannedChange[], isCancelled?: () => boolean): Promise<StoreResult<void>>;
+  /**
+   * Optional: `commit` with a verdict still to come. The store locks, stages and checks
+   * as commit does, and calls `goAhead` once its slow steps (syncing the staged files)
+   * are under way, so the work behind the verdict runs while it waits for the disk. It
+   * makes nothing visible before the verdict; on false it undoes its staging like any
+   * failed commit (no file changed) and answers CANCELLED.
+   */
+  commitWhenCleared?(changes: readonly PlannedChange[], goAhead: GoAhead, isCancelled?: () => boolean): Promise<StoreResult<void>>;
   /** Optional: the names of the entries of a directory, to name the closest ones when a file is not found. */
   listNames?(directory: string): Promise<StoreResult<readonly string[]>>;
 }

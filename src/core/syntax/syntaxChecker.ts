@@ -26,6 +26,12 @@ export interface SyntaxChecker {
    * when given, says how `text` was made; the answer is the same without it.
    */
   errorsIn(path: string, text: string, change?: TextChange): Promise<readonly SyntaxErrorSpan[] | undefined>;
+  /**
+   * A quicker road to an acceptance: true only when parsing less than the whole file shows
+   * that `text`, made by `change`, has no syntax error its original did not have; false when
+   * it cannot tell, and the gate then compares the full parses.
+   */
+  addsNoErrorByWindows?(path: string, text: string, change: TextChange): Promise<boolean>;
 }
 
 /** What a new syntax error does to the request: refuse it, apply it with a warning, or nothing (no parsing at all). */

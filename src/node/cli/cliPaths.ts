@@ -6,6 +6,7 @@
 import { basename, normalize } from 'node:path';
 import { defaultPathCheck, type PathCheck, type PathCheckResult } from '../../core/index';
 import { createPathCheck, PLATFORM_IGNORES_CASE, VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
+import { directLookups } from '../../shared/realPaths';
 
 export function checkCliPath(requestedPath: string): PathCheckResult {
   const result = defaultPathCheck(requestedPath, process.platform === 'win32');
@@ -34,5 +35,5 @@ export function patchPathCheck(root: string): PathCheck {
       protectedGlobsHint: 'multi-edit patch refuses version-control folders (.git, .hg, .svn)',
       outsideHint: 'Paths in a patch are relative to --root (default: the current directory); run it from the project folder or pass --root',
     },
-  });
+  }, directLookups);
 }

@@ -23,7 +23,7 @@ import {
   type ScopeWording,
   type WorkspaceFolderInfo,
 } from '../../shared/pathPolicy';
-import { realTarget } from '../../shared/realPaths';
+import { directLookups, realTarget } from '../../shared/realPaths';
 import type { ConfinementRule } from '../store/confinement';
 
 /** A root as the client lists it (MCP `roots/list`). */
@@ -108,7 +108,8 @@ export class RootScope {
   }
 
   pathCheck(): PathCheck {
-    return createPathCheck(this.policy());
+    // The server's main thread waits on each call anyway: links are followed on it, not in the thread pool.
+    return createPathCheck(this.policy(), directLookups);
   }
 
   /** The rule the store applies to the real path of each target right before it writes. */
@@ -161,7 +162,7 @@ export class RootScope {
 }
 
 async function scopeRoot(path: string, name?: string): Promise<ScopeRoot> {
-  return { name: name ?? (basename(path) || path), path, real: (await realTarget(path)).real };
+  return { name: name ?? (basename(path) || path), path, real: (await realTarget(path, directLookups)).real };
 }
 
 /** Where two sets of folders overlap, compared by their real paths: the deeper of each nested pair. */

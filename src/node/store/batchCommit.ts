@@ -24,7 +24,7 @@
  */
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { errnoOf, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { errnoOf, type GoAhead, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi } from './fsApi';
 import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch, sweepDrafts } from './recovery';
@@ -75,14 +75,17 @@ const NO_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'EXDEV', 'ENOSYS']
 /** Directories whose dead drafts were already looked for, by the store that owns the set. */
 export type SweptDirectories = Set<string>;
 
-/** `confine`, when given, must allow the real path of every file, checked by its held directory (confinement.ts). */
-export async function commitBatch(
-  fs: NodeFsApi,
-  changes: readonly PlannedChange[],
-  isCancelled: () => boolean,
-  swept: SweptDirectories,
-  confine?: ConfinementRule,
-): Promise<StoreResult<void>> {
+export interface BatchOptions {
+  readonly isCancelled: () => boolean;
+  readonly swept: SweptDirectories;
+  /** When given, must allow the real path of every file, checked by its held directory (confinement.ts). */
+  readonly confine?: ConfinementRule;
+  /** When given, nothing is published (nor, for several files, marked committed) before it says yes. */
+  readonly goAhead?: GoAhead;
+}
+
+export async function commitBatch(fs: NodeFsApi, changes: readonly PlannedChange[], options: BatchOptions): Promise<StoreResult<void>> {
+  const { confine } = options;
   const slots: Slot[] = [];
   const created: string[] = [];
   let result: StoreResult<void> | undefined;
@@ -100,7 +103,7 @@ export async function commitBatch(
         return (result = refused);
       }
     }
-    return (result = await commitSlots(fs, slots, isCancelled, swept));
+    return (result = await commitSlots(fs, slots, options));
   } finally {
     await Promise.all(slots.map((slot) => slot.held?.release()));
     if (!result?.ok) {
@@ -148,7 +151,7 @@ async function holdAll(slots: readonly Slot[], confine: ConfinementRule): Promis
   return undefined;
 }
 
-async function commitSlots(fs: NodeFsApi, slots: Slot[], isCancelled: () => boolean, swept: SweptDirectories): Promise<StoreResult<void>> {
+async function commitSlots(fs: NodeFsApi, slots: Slot[], { isCancelled, swept, goAhead }: BatchOptions): Promise<StoreResult<void>> {
   slots.sort((a, b) => (a.real < b.real ? -1 : a.real > b.real ? 1 : 0));
   const twice = slots.find((slot, index) => index > 0 && slots[index - 1].real === slot.real);
   if (twice) {
@@ -162,7 +165,7 @@ async function commitSlots(fs: NodeFsApi, slots: Slot[], isCancelled: () => bool
   }
   const record = newLockRecord(slots.map((slot) => slot.real), slots.map((slot) => slot.operation));
   try {
-    return await new BatchCommit(fs, record, slots, isCancelled).run();
+    return await new BatchCommit(fs, record, slots, isCancelled, goAhead).run();
   } finally {
     retireRecord(record);
   }
@@ -245,12 +248,15 @@ class BatchCommit {
   private keepJournal = false;
   /** The drafts of the lock records (their paths once written), by directory; removed once every lock is taken. */
   private readonly drafts = new Map<string, { readonly path: string; readonly written: Promise<void> }>();
+  /** The go-ahead's answer, asked for once the first staged file is being synced. */
+  private verdict: Promise<boolean> | undefined;
 
   constructor(
     private readonly fs: NodeFsApi,
     private readonly record: LockRecord,
     private readonly slots: readonly Slot[],
     private readonly isCancelled: () => boolean,
+    private readonly goAhead?: GoAhead,
   ) {}
 
   private get several(): boolean {
@@ -287,6 +293,9 @@ class BatchCommit {
     if (!result.ok) {
       return result;
     }
+    if (!(await this.askGoAhead())) {
+      return heldBack();
+    }
     if (this.isCancelled()) {
       return interrupted();
     }
@@ -294,6 +303,15 @@ class BatchCommit {
       return this.attempt(this.slots[0], () => this.markCommitted());
     }
     return { ok: true, value: undefined };
+  }
+
+  /**
+   * Asks for the go-ahead (once): called as soon as a staged file's sync is under way,
+   * the verdict is reached while the disk works; otherwise when staging is done.
+   */
+  private askGoAhead(): Promise<boolean> {
+    this.verdict ??= this.goAhead?.() ?? Promise.resolve(true);
+    return this.verdict;
   }
 
   private async lockAll(): Promise<StoreResult<void>> {
@@ -552,16 +570,20 @@ class BatchCommit {
 
   private async stage(slot: Slot): Promise<StoreResult<void>> {
     const newPath = sidecarPath(slot.at, 'new');
+    const whileSyncing = (): void => void this.askGoAhead();
     if (slot.operation === 'add' && slot.content) {
       // A new file gets the mode any new file gets here (0666 less the umask).
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o666);
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o666, { whileSyncing });
       return { ok: true, value: undefined };
     }
     const current = await this.fs.stat(slot.at);
     if (slot.operation === 'update' && slot.content) {
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o600);
-      await this.fs.chmod(newPath, current.mode & 0o7777);
-      await this.keepOwner(newPath, current.uid, current.gid);
+      // The mode and owner are set before the sync, which then makes them durable with the bytes.
+      const beforeSync = async (): Promise<void> => {
+        await this.fs.chmod(newPath, current.mode & 0o7777);
+        await this.keepOwner(newPath, current.uid, current.gid);
+      };
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o600, { beforeSync, whileSyncing });
     }
     if (this.several) {
       await this.keepOldContent(slot, current.mode & 0o7777);
@@ -701,6 +723,10 @@ function stale(slot: Slot): StoreFailure {
 /** Some lock is taken: the locks are then taken one by one, in order. */
 function contended(): StoreFailure {
   return { ok: false, code: 'FILE_BUSY', detail: 'a lock of the batch is taken' };
+}
+
+function heldBack(): StoreFailure {
+  return { ok: false, code: 'CANCELLED', detail: 'the commit was held back before anything was published; no file was changed' };
 }
 
 function interrupted(): StoreFailure {

@@ -179,19 +179,32 @@ export async function writeUnsynced(fs: NodeFsApi, path: string, text: string): 
   await handle.close();
 }
 
+/** Steps a caller fits around the sync of writeSynced. */
+export interface AroundSync {
+  /** Runs once the bytes are written, before the sync (which then covers what it changes). */
+  readonly beforeSync?: () => Promise<void>;
+  /** Called once the sync is under way, to do other work while the disk works. */
+  readonly whileSyncing?: () => void;
+}
+
 /**
  * Writes `data` (or each of its chunks in turn) to a file, syncs it and closes it;
  * with `flag` 'wx' it fails when the file exists. A file this call created but could
  * not fill is removed again.
  */
-export async function writeSynced(fs: NodeFsApi, path: string, data: string | Uint8Array | Iterable<Uint8Array>, flag: 'w' | 'wx', mode: number): Promise<void> {
+export async function writeSynced(
+  fs: NodeFsApi, path: string, data: string | Uint8Array | Iterable<Uint8Array>, flag: 'w' | 'wx', mode: number, around: AroundSync = {},
+): Promise<void> {
   const handle = await fs.open(path, flag, mode);
   try {
     // writeFile on a handle writes from its current position: the chunks follow one another.
     for (const chunk of typeof data === 'string' || data instanceof Uint8Array ? [data] : data) {
       await handle.writeFile(chunk);
     }
-    await handle.sync();
+    await around.beforeSync?.();
+    const synced = handle.sync();
+    around.whileSyncing?.();
+    await synced;
   } catch (error) {
     await handle.close().catch(() => undefined);
     await removeIfPresent(fs, path).catch(() => undefined);

@@ -20,7 +20,7 @@
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type FileKind, type FileStat, type FileStore, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type FileKind, type FileStat, type FileStore, type GoAhead, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch, type SweptDirectories } from './batchCommit';
 import type { ConfinementRule } from './confinement';
 import { directFs, nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
@@ -118,8 +118,17 @@ export class NodeFileStore implements FileStore {
   }
 
   async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+    return this.commitBatch(changes, isCancelled);
+  }
+
+  /** The files are locked, staged and synced while the verdict is reached; they are published only once it is a yes. */
+  async commitWhenCleared(changes: readonly PlannedChange[], goAhead: GoAhead, isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+    return this.commitBatch(changes, isCancelled, goAhead);
+  }
+
+  private async commitBatch(changes: readonly PlannedChange[], isCancelled: () => boolean, goAhead?: GoAhead): Promise<StoreResult<void>> {
     try {
-      return await commitBatch(changes.length === 1 ? this.oneAtATime : this.fs, changes, isCancelled, this.sweptDirectories, this.options.confine);
+      return await commitBatch(changes.length === 1 ? this.oneAtATime : this.fs, changes, { isCancelled, swept: this.sweptDirectories, confine: this.options.confine, goAhead });
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }

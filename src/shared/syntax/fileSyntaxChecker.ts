@@ -5,9 +5,18 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SyntaxChecker, SyntaxErrorSpan, TextChange } from '../../core/index';
+import type { SyntaxChecker } from '../../core/index';
+import type { ScriptDialect } from './statementStarts';
 import { syntaxLanguageOf, type TreeSitterGrammar } from './syntaxLanguages';
+import { statementWindows } from './syntaxWindows';
 import type { TreeSitterErrors } from './treeSitterErrors';
+
+/** The grammars whose edits may be checked by windows (syntaxWindows.ts), with how their scan reads `<`. */
+const WINDOW_DIALECTS: ReadonlyMap<TreeSitterGrammar, ScriptDialect> = new Map([
+  ['typescript', 'typescript'],
+  ['tsx', 'jsx'],
+  ['javascript', 'jsx'],
+]);
 
 export interface SyntaxCheckerOptions {
   /** The folder with tree-sitter.wasm and the grammars. */
@@ -19,13 +28,13 @@ export interface SyntaxCheckerOptions {
 export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker {
   let treeSitter: Promise<TreeSitterErrors> | undefined;
   const unavailable = new Set<TreeSitterGrammar>();
-  const treeSitterErrors = async (grammar: TreeSitterGrammar, text: string, path: string, change: TextChange | undefined): Promise<SyntaxErrorSpan[] | undefined> => {
+  const withTreeSitter = async <T>(grammar: TreeSitterGrammar, read: (parser: TreeSitterErrors) => Promise<T>): Promise<T | undefined> => {
     if (unavailable.has(grammar)) {
       return undefined;
     }
     try {
       treeSitter ??= import('./treeSitterErrors.js').then((loaded) => new loaded.TreeSitterErrors(options.wasmDirectory));
-      return await (await treeSitter).errorsIn(grammar, text, path, change);
+      return await read(await treeSitter);
     } catch (error) {
       unavailable.add(grammar);
       options.onUnavailable?.(grammar, error instanceof Error ? error.message : String(error));
@@ -33,6 +42,24 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
     }
   };
   return {
+    async addsNoErrorByWindows(path, text, change) {
+      const language = syntaxLanguageOf(path);
+      const dialect = language?.parser === 'tree-sitter' ? WINDOW_DIALECTS.get(language.grammar) : undefined;
+      const windows = dialect === undefined ? undefined : statementWindows(change, text, dialect);
+      if (language?.parser !== 'tree-sitter' || windows === undefined) {
+        return false;
+      }
+      const { grammar } = language;
+      for (const window of windows) {
+        const clean = await withTreeSitter(grammar, async (parser) =>
+          (await parser.parsesCleanly(grammar, change.from.slice(window.oldStart, window.oldEnd))) && (await parser.parsesCleanly(grammar, text.slice(window.newStart, window.newEnd))),
+        );
+        if (clean !== true) {
+          return false;
+        }
+      }
+      return true;
+    },
     async errorsIn(path, text, change) {
       const language = syntaxLanguageOf(path);
       if (!language) {
@@ -42,7 +69,7 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
         const { jsonSyntaxErrors } = await import('./jsonSyntaxErrors.js');
         return jsonSyntaxErrors(text, language.comments);
       }
-      return treeSitterErrors(language.grammar, text, path, change);
+      return withTreeSitter(language.grammar, (parser) => parser.errorsIn(language.grammar, text, path, change));
     },
   };
 }

@@ -55,6 +55,19 @@ export class TreeSitterErrors {
     return tree.rootNode.hasError ? errorNodes(tree.rootNode) : [];
   }
 
+  /** Whether `text` parses in `grammar` without any error; the tree is not kept. */
+  async parsesCleanly(grammar: TreeSitterGrammar, text: string): Promise<boolean> {
+    const tree = (await this.parserFor(grammar)).parse(text);
+    if (!tree) {
+      return false;
+    }
+    try {
+      return !tree.rootNode.hasError;
+    } finally {
+      tree.delete();
+    }
+  }
+
   private keep(file: string, kept: KeptTree): void {
     this.kept.set(file, kept);
     let chars = [...this.kept.values()].reduce((sum, entry) => sum + entry.text.length, 0);

@@ -1,0 +1,334 @@
+/**
+ * The syntax gate's windows: a check by windows accepts only what the full comparison
+ * accepts. A seeded generator makes random edits to this repository's source files (and
+ * JavaScript from node_modules), many of them breaking the parse, some on files already
+ * broken elsewhere, and the gate's verdict with windows must equal its verdict without.
+ * MULTI_EDIT_WINDOW_CASES raises the number of cases.
+ */
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { Language, Parser } from '@vscode/tree-sitter-wasm';
+import type { PlannedFile } from '../../src/core/plan/filePlan';
+import type { ReplacedSpan } from '../../src/core/matching/replacedSpans';
+import type { SyntaxChecker } from '../../src/core/syntax/syntaxChecker';
+import { syntaxRegressions } from '../../src/core/syntax/syntaxGate';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syntax/fileSyntaxChecker';
+import { scanStatementStarts } from '../../src/shared/syntax/statementStarts';
+import { statementWindows } from '../../src/shared/syntax/syntaxWindows';
+
+const REPO = join(__dirname, '..', '..', '..');
+const CASES = Number(process.env.MULTI_EDIT_WINDOW_CASES ?? 2000);
+const MAX_BYTES = 200 * 1024;
+
+function filesUnder(directory: string, extensions: readonly string[], found: string[] = []): string[] {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') {
+      filesUnder(path, extensions, found);
+    } else if (entry.isFile() && extensions.includes(extname(entry.name)) && statSync(path).size <= MAX_BYTES) {
+      found.push(path);
+    }
+  }
+  return found.sort();
+}
+
+/** Every TypeScript file of src/, the repository's own scripts, and 40 JavaScript files of the installed packages. */
+function corpus(): { path: string; text: string }[] {
+  const packaged = filesUnder(join(REPO, 'node_modules', 'diff'), ['.js']).concat(filesUnder(join(REPO, 'node_modules', 'jsonc-parser', 'lib'), ['.js']));
+  const step = Math.max(1, packaged.length / 40);
+  const paths = [
+    ...filesUnder(join(REPO, 'src'), ['.ts']),
+    ...filesUnder(join(REPO, 'scripts'), ['.mjs', '.js']),
+    ...filesUnder(join(REPO, 'test', 'ui'), ['.mjs']),
+    ...Array.from({ length: Math.min(40, packaged.length) }, (_, index) => packaged[Math.floor(index * step)]),
+  ];
+  return paths.map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+}
+
+/** A small seeded generator (mulberry32), so a failing case can be found again by its number. */
+function generator(seed: number): { below(limit: number): number; pick<T>(items: readonly T[]): T } {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+  const below = (limit: number): number => Math.floor(next() * limit);
+  return { below, pick: (items) => items[below(items.length)] };
+}
+
+type Random = ReturnType<typeof generator>;
+
+interface Replacement {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+const PIECES = [
+  'x', ' ', '\n', ';', '{', '}', '(', ')', '[', ']', "'", '"', '`', '/', '*', '//', '/*', '*/', '${', '=>', '<', '>', '<div>', '++', '#',
+  'export ', 'const a = 1;', '\n}\n', '2 */ab/;', '`;\n', '*/\n', 'function f() {', 'return /re/;', 'a / b', '\nexport const b = 2;\n', ' as const', 'else ', '@dec\n', '#!node\n',
+];
+const UNCLOSED = ['"open', "'open", '`open', '`a${', '/* open', '*/', '{', '}', '(', ')', '[', ']', '/', '<div>', "'", '@', '\\'];
+const STATEMENTS = ['const windowProbe = 1;\n', 'export function probe(): number {\n  return 1;\n}\n', '// a comment line\n', 'let probe = `a${1}b`;\n', 'class Probe {}\n'];
+const PAIRED = '{}()[]\'"`;,';
+
+function lineAround(text: string, offset: number): { start: number; end: number } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const newline = text.indexOf('\n', offset);
+  return { start, end: newline === -1 ? text.length : newline };
+}
+
+/** One random replacement in `text`: breaking (a bracket or quote removed, something left open, a line cut) or not. */
+function randomReplacement(text: string, random: Random): Replacement {
+  const at = random.below(text.length + 1);
+  const line = lineAround(text, at);
+  switch (random.below(9)) {
+    case 0: {
+      const candidates: number[] = [];
+      for (let offset = at; offset < Math.min(text.length, at + 2000); offset++) {
+        if (PAIRED.includes(text[offset])) {
+          candidates.push(offset);
+        }
+      }
+      const offset = candidates.length > 0 ? random.pick(candidates) : at;
+      return { start: offset, end: Math.min(text.length, offset + 1), text: '' };
+    }
+    case 1:
+      return { start: at, end: at, text: random.pick(UNCLOSED) };
+    case 2:
+      return { start: at, end: line.end, text: '' };
+    case 3:
+      return { start: at, end: at, text: '\n' };
+    case 4: {
+      let end = line.end;
+      for (let count = random.below(3); count > 0 && end < text.length; count--) {
+        end = lineAround(text, end + 1).end;
+      }
+      return { start: line.start, end: Math.min(text.length, end + 1), text: '' };
+    }
+    case 5:
+      return { start: line.start, end: line.start, text: random.pick(STATEMENTS) };
+    case 6: {
+      const word = /[A-Za-z_]\w*/g;
+      word.lastIndex = at;
+      const found = word.exec(text);
+      return found ? { start: found.index, end: found.index + found[0].length, text: 'renamed' } : { start: at, end: at, text: 'x' };
+    }
+    case 7:
+      return { start: line.end, end: line.end, text: `\n${text.slice(line.start, line.end)}` };
+    default: {
+      const pieces = Array.from({ length: 1 + random.below(4) }, () => random.pick(PIECES)).join('');
+      return { start: at, end: Math.min(text.length, at + random.below(40)), text: pieces };
+    }
+  }
+}
+
+/** `text` with a run of its lines put inside `open` and `close` (a comment, a template literal), where declarations then stand that are not statements. */
+function hideLines(text: string, random: Random, [open, close]: readonly string[]): string {
+  const lines = text.split('\n');
+  const first = random.below(lines.length);
+  const last = Math.min(lines.length, first + 1 + random.below(30));
+  const inside = lines.slice(first, last).map((line) => line.replaceAll('*/', '* /').replaceAll('`', "'").replaceAll('${', '$ {'));
+  return [...lines.slice(0, first), open, ...inside, close, ...lines.slice(last)].join('\n');
+}
+
+function applied(text: string, replacements: readonly Replacement[]): string {
+  let out = '';
+  let from = 0;
+  for (const { start, end, text: replacement } of replacements) {
+    out += text.slice(from, start) + replacement;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/** Up to three replacements in text order, apart from each other (touching ones would be one span). */
+function randomChange(text: string, random: Random): Replacement[] {
+  const chosen = Array.from({ length: 1 + random.below(3) }, () => randomReplacement(text, random)).sort((a, b) => a.start - b.start || a.end - b.end);
+  const apart: Replacement[] = [];
+  for (const replacement of chosen) {
+    const previous = apart.at(-1);
+    if (!previous || replacement.start > previous.end) {
+      apart.push(replacement);
+    }
+  }
+  return apart;
+}
+
+function plannedFile(path: string, original: string, replacements: readonly Replacement[]): PlannedFile {
+  let shift = 0;
+  const spans: ReplacedSpan[] = replacements.map((replacement, index) => {
+    const span = { ...replacement, newStart: replacement.start + shift, edits: [index] };
+    shift += replacement.text.length - (replacement.end - replacement.start);
+    return span;
+  });
+  return {
+    path,
+    displayPath: path,
+    original: { text: original, bom: false },
+    newText: applied(original, replacements),
+    editsApplied: replacements.length,
+    replacements: replacements.length,
+    applied: [],
+    spans,
+  };
+}
+
+function verdictOf(regressions: Awaited<ReturnType<typeof syntaxRegressions>>): string {
+  return JSON.stringify(regressions.map(({ errors, editIndex, firstOffset, replaced }) => ({ errors, editIndex, firstOffset, replaced })));
+}
+
+describe('syntax gate: windows', () => {
+  const wasmDirectory = treeSitterWasmDirectory();
+
+  it('gives the verdict of the full comparison on random edits to real source files, breaking ones included', async function () {
+    this.timeout(30 * 60 * 1000);
+    const files = corpus();
+    const windowed = fileSyntaxChecker({ wasmDirectory });
+    const fullOnly = fileSyntaxChecker({ wasmDirectory });
+    const full: SyntaxChecker = { errorsIn: (path, text, change) => fullOnly.errorsIn(path, text, change) };
+    const tally = { cases: 0, acceptedByWindows: 0, acceptedOnBroken: 0, refusedByFull: 0, brokenOriginals: 0, hiddenOriginals: 0, disagreements: [] as string[] };
+    for (let index = 0; index < CASES; index++) {
+      const random = generator(index + 1);
+      const { path, text } = random.pick(files);
+      // One case in five edits a file that is already broken somewhere; one in five a file with lines hidden in a comment or a template literal.
+      const kind = random.below(10);
+      const broken = kind < 2;
+      const original = broken ? applied(text, [randomReplacement(text, random)]) : kind < 4 ? hideLines(text, random, kind === 2 ? ['/*', '*/'] : ['const hidden = `', '`;']) : text;
+      const file = plannedFile(path, original, randomChange(original, random));
+      if (file.newText === original) {
+        continue;
+      }
+      tally.cases++;
+      tally.brokenOriginals += broken ? 1 : 0;
+      tally.hiddenOriginals += kind === 2 || kind === 3 ? 1 : 0;
+      const change = { from: original, replaced: file.spans };
+      if (await windowed.addsNoErrorByWindows?.(path, file.newText, change)) {
+        tally.acceptedByWindows++;
+        tally.acceptedOnBroken += broken ? 1 : 0;
+      }
+      const withWindows = verdictOf(await syntaxRegressions([{ file, fileIndex: 0 }], windowed, () => false));
+      const withoutWindows = verdictOf(await syntaxRegressions([{ file, fileIndex: 0 }], full, () => false));
+      tally.refusedByFull += withoutWindows === '[]' ? 0 : 1;
+      if (withWindows !== withoutWindows) {
+        tally.disagreements.push(`case ${index + 1} (${path}): windows ${withWindows}, full ${withoutWindows}`);
+      }
+    }
+    console.log(`      ${tally.cases} cases over ${files.length} files (${tally.brokenOriginals} on broken originals, ${tally.hiddenOriginals} with lines hidden in a comment or template): ${tally.acceptedByWindows} accepted by windows (${tally.acceptedOnBroken} of them on broken originals), ${tally.refusedByFull} refused by the full comparison, ${tally.disagreements.length} disagreements`);
+    assert.deepEqual(tally.disagreements, []);
+    assert.ok(tally.acceptedByWindows > tally.cases / 10, 'windows decide a fair share of the cases');
+    assert.ok(tally.refusedByFull > tally.cases / 10, 'a fair share of the cases break the parse');
+  });
+
+  it('finds only places where tree-sitter starts a top-level statement, in the corpus and in random edits of it that still parse', async function () {
+    this.timeout(10 * 60 * 1000);
+    await Parser.init({ locateFile: () => join(wasmDirectory, 'tree-sitter.wasm') });
+    const parsers = new Map<string, Parser>();
+    for (const grammar of ['typescript', 'javascript']) {
+      const parser = new Parser();
+      parser.setLanguage(await Language.load(readFileSync(join(wasmDirectory, `tree-sitter-${grammar}.wasm`))));
+      parsers.set(grammar, parser);
+    }
+    const misplaced: string[] = [];
+    let texts = 0;
+    let starts = 0;
+    const check = (path: string, text: string): void => {
+      const typescript = extname(path) === '.ts';
+      const tree = parsers.get(typescript ? 'typescript' : 'javascript')?.parse(text);
+      if (!tree || tree.rootNode.hasError) {
+        tree?.delete();
+        return;
+      }
+      const statementStarts = new Set(tree.rootNode.children.map((child) => child?.startIndex));
+      tree.delete();
+      texts++;
+      for (const start of scanStatementStarts(text, typescript ? 'typescript' : 'jsx').starts) {
+        starts++;
+        const token = start + (/^\s*/.exec(text.slice(start, start + 200))?.[0].length ?? 0);
+        if (!statementStarts.has(token)) {
+          misplaced.push(`${path}: line starting at ${start}: ${JSON.stringify(text.slice(token, token + 40))}`);
+        }
+      }
+    };
+    const files = corpus();
+    files.forEach(({ path, text }) => check(path, text));
+    for (let index = 0; index < CASES; index++) {
+      const random = generator(1_000_000 + index);
+      const { path, text } = random.pick(files);
+      const hidden = random.below(2) === 0 ? hideLines(text, random, random.below(2) === 0 ? ['/*', '*/'] : ['const hidden = `', '`;']) : text;
+      check(path, applied(hidden, randomChange(hidden, random)));
+    }
+    console.log(`      ${starts} statement starts in ${texts} texts that parse, ${misplaced.length} not where tree-sitter starts a statement`);
+    assert.deepEqual(misplaced.slice(0, 10), []);
+  });
+
+  it('does not take a declaration inside a comment for a statement start, so an edit that ends the comment is refused', async () => {
+    const original = '/*\nexport const k = 1;\nexport const j = 2;\n*/\nexport const z = 3;\n';
+    const replacements = [{ start: original.indexOf('1;'), end: original.indexOf('1;') + 2, text: '2 */ab/;' }];
+    const file = plannedFile('/w/a.ts', original, replacements);
+    const checker = fileSyntaxChecker({ wasmDirectory });
+    assert.deepEqual(scanStatementStarts(original, 'typescript').starts, [original.indexOf('export const z')]);
+    assert.equal(await checker.addsNoErrorByWindows?.('/w/a.ts', file.newText, { from: original, replaced: file.spans }), false);
+    assert.equal((await syntaxRegressions([{ file, fileIndex: 0 }], checker, () => false)).length, 1);
+  });
+
+  it('finds statement starts only at top level, after `;` or `}`, outside literals', () => {
+    const text = [
+      'import { a } from "a";',
+      'const t = `',
+      'export const inTemplate = 1;',
+      '`;',
+      'function f() {',
+      '  const inBlock = 1;',
+      '}',
+      '  export const indented = /[/]"/.test("x");',
+      'const o = {}',
+      'export let afterObject = 1',
+      'export type Next = 1;',
+    ].join('\n');
+    const lineStart = (fragment: string): number => text.lastIndexOf('\n', text.indexOf(fragment)) + 1;
+    const scan = scanStatementStarts(text, 'typescript');
+    assert.deepEqual(scan.starts, [0, lineStart('const t'), lineStart('function f'), lineStart('export const indented'), lineStart('const o'), lineStart('export let afterObject')]);
+    assert.equal(scan.readTo, text.length);
+    assert.equal(scan.closesStatement, true);
+  });
+
+  it('refuses a `#!` line an edit puts at the start of a window further in, which the window alone would read as a file\'s first line', async () => {
+    const original = 'const a = 1;\nexport const b = 2;\n';
+    const at = original.indexOf('export');
+    const file = plannedFile('/w/a.ts', original, [{ start: at, end: at, text: '#!/usr/bin/env node\n' }]);
+    const checker = fileSyntaxChecker({ wasmDirectory });
+    assert.equal(await checker.addsNoErrorByWindows?.('/w/a.ts', file.newText, { from: original, replaced: file.spans }), false);
+    assert.equal((await syntaxRegressions([{ file, fileIndex: 0 }], checker, () => false)).length, 1);
+    const atStart = plannedFile('/w/a.ts', original, [{ start: 0, end: 0, text: '#!/usr/bin/env node\n' }]);
+    assert.equal((await syntaxRegressions([{ file: atStart, fileIndex: 0 }], checker, () => false)).length, 0);
+  });
+
+  it('reads a pattern at the start of a template literal\'s `${`, where an expression starts', () => {
+    const text = "const s = `${/'/.test(a) ? 'y' : 'n'} and '`;\nexport const b = 1;\n";
+    const scan = scanStatementStarts(text, 'typescript');
+    assert.deepEqual(scan.starts, [0, text.indexOf('export')]);
+    assert.equal(scan.readTo, text.length);
+  });
+
+  it('stops where it cannot tell a pattern from a division, or where JSX may open', () => {
+    const afterBrace = 'const a = 1;\nif (a) {}\n/x"/.test("y");\nconst b = 2;\n';
+    assert.equal(scanStatementStarts(afterBrace, 'typescript').readTo, afterBrace.indexOf('/x'));
+    const jsx = 'const a = 1;\nconst e = <div>it\'s</div>;\nconst b = 2;\n';
+    assert.equal(scanStatementStarts(jsx, 'jsx').readTo, jsx.indexOf('<div'));
+    // Read as TypeScript, the apostrophe of the element's text opens a string that never ends on its line.
+    assert.equal(scanStatementStarts(jsx, 'typescript').readTo, jsx.indexOf("'s"));
+  });
+
+  it('makes one window per stretch of statements an edit touches, and none when the window would be the whole file', () => {
+    const original = 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n';
+    const at = original.indexOf('2');
+    const windows = statementWindows({ from: original, replaced: [{ start: at, end: at + 1, text: '22' }] }, original.replace('2;', '22;'), 'typescript');
+    assert.deepEqual(windows, [{ oldStart: 13, oldEnd: 26, newStart: 13, newEnd: 27 }]);
+    const whole = 'function f() {\n  return 2;\n}\n';
+    assert.equal(statementWindows({ from: whole, replaced: [{ start: 24, end: 25, text: '3' }] }, whole.replace('2', '3'), 'typescript'), undefined);
+  });
+});
