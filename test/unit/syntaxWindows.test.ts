@@ -69,7 +69,7 @@ interface Replacement {
 
 const PIECES = [
   'x', ' ', '\n', ';', '{', '}', '(', ')', '[', ']', "'", '"', '`', '/', '*', '//', '/*', '*/', '${', '=>', '<', '>', '<div>', '++', '#',
-  'export ', 'const a = 1;', '\n}\n', '2 */ab/;', '`;\n', '*/\n', 'function f() {', 'return /re/;', 'a / b', '\nexport const b = 2;\n', ' as const', 'else ', '@dec\n',
+  'export ', 'const a = 1;', '\n}\n', '2 */ab/;', '`;\n', '*/\n', 'function f() {', 'return /re/;', 'a / b', '\nexport const b = 2;\n', ' as const', 'else ', '@dec\n', '#!node\n',
 ];
 const UNCLOSED = ['"open', "'open", '`open', '`a${', '/* open', '*/', '{', '}', '(', ')', '[', ']', '/', '<div>', "'", '@', '\\'];
 const STATEMENTS = ['const windowProbe = 1;\n', 'export function probe(): number {\n  return 1;\n}\n', '// a comment line\n', 'let probe = `a${1}b`;\n', 'class Probe {}\n'];
@@ -198,7 +198,8 @@ describe('syntax gate: windows', () => {
       const kind = random.below(10);
       const broken = kind < 2;
       const original = broken ? applied(text, [randomReplacement(text, random)]) : kind < 4 ? hideLines(text, random, kind === 2 ? ['/*', '*/'] : ['const hidden = `', '`;']) : text;
-      const file = plannedFile(path, original, randomChange(original, random));
+      // A path of its own per case, so that no tree kept from an earlier case stands in for the windows.
+      const file = plannedFile(`/case${index}${path}`, original, randomChange(original, random));
       if (file.newText === original) {
         continue;
       }
@@ -206,7 +207,7 @@ describe('syntax gate: windows', () => {
       tally.brokenOriginals += broken ? 1 : 0;
       tally.hiddenOriginals += kind === 2 || kind === 3 ? 1 : 0;
       const change = { from: original, replaced: file.spans };
-      if (await windowed.addsNoErrorByWindows?.(path, file.newText, change)) {
+      if (await windowed.addsNoErrorByWindows?.(file.path, file.newText, change)) {
         tally.acceptedByWindows++;
         tally.acceptedOnBroken += broken ? 1 : 0;
       }
@@ -265,6 +266,17 @@ describe('syntax gate: windows', () => {
     assert.deepEqual(misplaced.slice(0, 10), []);
   });
 
+  it('leaves the check to the incremental reparse when the checker keeps a tree of the original', async () => {
+    const original = 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n';
+    const at = original.indexOf('2');
+    const file = plannedFile('/w/kept.ts', original, [{ start: at, end: at + 1, text: '22' }]);
+    const change = { from: original, replaced: file.spans };
+    const checker = fileSyntaxChecker({ wasmDirectory });
+    assert.equal(await checker.addsNoErrorByWindows?.('/w/kept.ts', file.newText, change), true);
+    assert.deepEqual(await checker.errorsIn('/w/kept.ts', original), []);
+    assert.equal(await checker.addsNoErrorByWindows?.('/w/kept.ts', file.newText, change), false);
+  });
+
   it('does not take a declaration inside a comment for a statement start, so an edit that ends the comment is refused', async () => {
     const original = '/*\nexport const k = 1;\nexport const j = 2;\n*/\nexport const z = 3;\n';
     const replacements = [{ start: original.indexOf('1;'), end: original.indexOf('1;') + 2, text: '2 */ab/;' }];
@@ -294,6 +306,17 @@ describe('syntax gate: windows', () => {
     assert.deepEqual(scan.starts, [0, lineStart('const t'), lineStart('function f'), lineStart('export const indented'), lineStart('const o'), lineStart('export let afterObject')]);
     assert.equal(scan.readTo, text.length);
     assert.equal(scan.closesStatement, true);
+  });
+
+  it('refuses a `#!` line an edit puts at the start of a window further in, which the window alone would read as a file\'s first line', async () => {
+    const original = 'const a = 1;\nexport const b = 2;\n';
+    const at = original.indexOf('export');
+    const file = plannedFile('/w/a.ts', original, [{ start: at, end: at, text: '#!/usr/bin/env node\n' }]);
+    const checker = fileSyntaxChecker({ wasmDirectory });
+    assert.equal(await checker.addsNoErrorByWindows?.('/w/a.ts', file.newText, { from: original, replaced: file.spans }), false);
+    assert.equal((await syntaxRegressions([{ file, fileIndex: 0 }], checker, () => false)).length, 1);
+    const atStart = plannedFile('/w/a.ts', original, [{ start: 0, end: 0, text: '#!/usr/bin/env node\n' }]);
+    assert.equal((await syntaxRegressions([{ file: atStart, fileIndex: 0 }], checker, () => false)).length, 0);
   });
 
   it('reads a pattern at the start of a template literal\'s `${`, where an expression starts', () => {

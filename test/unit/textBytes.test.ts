@@ -1,5 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodedChunks } from '../../src/node/store/textBytes';
+import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 
 describe('the Node store: text to bytes', () => {
   const bytesOf = (text: string, bom = false): Buffer => Buffer.concat([...encodedChunks({ text, bom })].map((chunk) => Buffer.from(chunk)));
@@ -30,5 +34,25 @@ describe('the Node store: text to bytes', () => {
     iterator.next();
     iterator.return(undefined);
     assert.ok(bytesOf('b'.repeat(1 << 19)).equals(Buffer.from('b'.repeat(1 << 19))));
+  });
+
+  it('reads each file into a buffer the next read reuses, and the texts read stay as they were', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'multi-edit-read-buffers-'));
+    try {
+      // Same sizes, so every read can take the buffer the one before gave back; a BOM, two-byte text, surrogate pairs, and a larger file.
+      const contents = ['a'.repeat(50_000), '\uFEFF' + 'b'.repeat(49_997), 'é'.repeat(25_000), '\ud83d\ude00'.repeat(12_500), 'c'.repeat(50_000), 'd'.repeat(300_000)];
+      const store = new NodeFileStore();
+      const texts: string[] = [];
+      for (const [index, content] of contents.entries()) {
+        const path = join(folder, `file${index}.txt`);
+        await writeFile(path, content);
+        const read = await store.read(path);
+        assert.ok(read.ok, `file ${index}`);
+        texts.push(read.value.text);
+      }
+      assert.deepEqual(texts, contents.map((content) => content.replace(/^\uFEFF/, '')));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

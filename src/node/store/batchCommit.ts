@@ -48,6 +48,13 @@ interface Slot {
   readonly original?: StoredText;
   /** The inode whose bytes the check under the lock compared, as fstat saw it then. */
   compared?: FileIdentity;
+  /**
+   * That inode, held open until the commit ends: while it is open its number cannot be given
+   * to a file created meanwhile, so a writer that saves twice by rename (the second save landing
+   * on the freed number, with the same size and, within one clock tick, the same mtime) cannot
+   * pass for the file compared.
+   */
+  comparedHandle?: StoreFileHandle;
   locked: boolean;
   published: boolean;
 }
@@ -106,6 +113,7 @@ export async function commitBatch(fs: NodeFsApi, changes: readonly PlannedChange
     return (result = await commitSlots(fs, slots, options));
   } finally {
     await Promise.all(slots.map((slot) => slot.held?.release()));
+    await Promise.all(slots.map((slot) => slot.comparedHandle?.close()));
     if (!result?.ok) {
       await removeEmptyDirectories(fs, created);
     }
@@ -556,15 +564,20 @@ class BatchCommit {
       return { ok: true, value: undefined };
     }
     const handle = await this.fs.open(slot.at, constants.O_RDONLY | constants.O_NONBLOCK);
+    let kept = false;
     try {
       const stats = await handle.stat({ bigint: true });
       if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original)))) {
         return stale(slot);
       }
       slot.compared = identityOf(stats);
+      slot.comparedHandle = handle;
+      kept = true;
       return { ok: true, value: undefined };
     } finally {
-      await handle.close();
+      if (!kept) {
+        await handle.close();
+      }
     }
   }
 

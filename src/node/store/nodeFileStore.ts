@@ -25,7 +25,7 @@ import { commitBatch, type SweptDirectories } from './batchCommit';
 import type { ConfinementRule } from './confinement';
 import { directFs, nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { recoverIfAbandoned, sweepDrafts } from './recovery';
-import { decodeUtf8 } from './textBytes';
+import { decodeUtf8, giveBack, takeBuffer } from './textBytes';
 
 export type { NodeFsApi } from './fsApi';
 
@@ -87,7 +87,7 @@ export class NodeFileStore implements FileStore {
   }
 
   async read(path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<StoreResult<StoredText>> {
-    let bytes: Uint8Array;
+    let read: ReadBytes;
     try {
       await this.recoverAbandonedBatch(path);
       // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below refuses it.
@@ -98,18 +98,23 @@ export class NodeFileStore implements FileStore {
         if (refusal) {
           return refusal;
         }
-        const read = await readAtMost(handle, Number(stats.size), maxBytes);
-        if (read === undefined) {
+        const bytes = await readAtMost(handle, Number(stats.size), maxBytes);
+        if (bytes === undefined) {
           return { ok: false, code: 'FILE_TOO_LARGE', detail: `the file has more than ${maxBytes} bytes, the limit` };
         }
-        bytes = read;
+        read = bytes;
       } finally {
         await handle.close();
       }
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
-    return decodeUtf8(bytes);
+    try {
+      return decodeUtf8(read.buffer.subarray(0, read.length));
+    } finally {
+      // The text is a copy: the buffer serves the next read.
+      giveBack(read.buffer);
+    }
   }
 
   async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
@@ -183,28 +188,41 @@ export class NodeFileStore implements FileStore {
 
 }
 
+/** What a read gave: its first `length` bytes of `buffer`, a buffer to give back once decoded. */
+interface ReadBytes {
+  readonly buffer: Buffer;
+  readonly length: number;
+}
+
 /**
  * Reads to the end, but never more than maxBytes: undefined when the file holds more.
  * The size from stat sizes the first buffer only; a file that grows while it is read
  * is still bounded.
  */
-async function readAtMost(handle: StoreFileHandle, sizeHint: number, maxBytes: number): Promise<Uint8Array | undefined> {
+async function readAtMost(handle: StoreFileHandle, sizeHint: number, maxBytes: number): Promise<ReadBytes | undefined> {
   const limit = maxBytes + 1;
-  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(sizeHint + 1, limit)));
+  let buffer = takeBuffer(Math.max(1, Math.min(sizeHint + 1, limit)));
   let total = 0;
-  for (;;) {
-    if (total === buffer.length) {
-      if (total >= limit) {
-        return undefined;
+  try {
+    for (;;) {
+      if (total === buffer.length) {
+        if (total >= limit) {
+          giveBack(buffer);
+          return undefined;
+        }
+        const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(total * 2, total + READ_CHUNK_BYTES)));
+        buffer.copy(grown, 0, 0, total);
+        giveBack(buffer);
+        buffer = grown;
       }
-      const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(total * 2, total + READ_CHUNK_BYTES)));
-      buffer.copy(grown, 0, 0, total);
-      buffer = grown;
+      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+      if (bytesRead === 0) {
+        return { buffer, length: total };
+      }
+      total += bytesRead;
     }
-    const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
-    if (bytesRead === 0) {
-      return buffer.subarray(0, total);
-    }
-    total += bytesRead;
+  } catch (error) {
+    giveBack(buffer);
+    throw error;
   }
 }

@@ -26,16 +26,17 @@ export function isReadVersion(version: unknown): version is ReadVersion {
 const CHUNK = 1 << 18;
 
 /**
- * Buffers kept between uses: a commit of a thousand small files encodes and compares
+ * Buffers kept between uses: a request on many small files reads, encodes and compares
  * each one with buffers used before, not three new ones per file left for the garbage
- * collector. At most SPARE_BYTES wait here.
+ * collector. A commit stages and checks up to sixteen files at once, two buffers each,
+ * so the spares must hold that many; at most SPARE_BYTES wait here.
  */
 const spareBuffers: Buffer[] = [];
-const SPARE_BYTES = 1 << 20;
+const SPARE_BYTES = 1 << 22;
 let spareBytes = 0;
 
 /** A buffer of at least `size` bytes, for the caller alone until it gives it back. */
-function takeBuffer(size: number): Buffer {
+export function takeBuffer(size: number): Buffer {
   const index = spareBuffers.findIndex((buffer) => buffer.length >= size);
   if (index === -1) {
     return Buffer.allocUnsafe(size);
@@ -46,7 +47,7 @@ function takeBuffer(size: number): Buffer {
 }
 
 /** Hands a buffer back once nothing reads or writes it any more. */
-function giveBack(buffer: Buffer): void {
+export function giveBack(buffer: Buffer): void {
   if (spareBytes + buffer.length <= SPARE_BYTES) {
     spareBuffers.push(buffer);
     spareBytes += buffer.length;

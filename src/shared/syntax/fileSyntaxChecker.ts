@@ -45,11 +45,16 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
     async addsNoErrorByWindows(path, text, change) {
       const language = syntaxLanguageOf(path);
       const dialect = language?.parser === 'tree-sitter' ? WINDOW_DIALECTS.get(language.grammar) : undefined;
-      const windows = dialect === undefined ? undefined : statementWindows(change, text, dialect);
-      if (language?.parser !== 'tree-sitter' || windows === undefined) {
+      if (language?.parser !== 'tree-sitter' || dialect === undefined) {
         return false;
       }
       const { grammar } = language;
+      // A server that parsed this text before reparses around the edits from its tree, quicker than parsing whole statements.
+      const kept = await withTreeSitter(grammar, async (parser) => parser.keepsTreeOf(grammar, change.from, path));
+      const windows = kept === false ? statementWindows(change, text, dialect) : undefined;
+      if (windows === undefined) {
+        return false;
+      }
       for (const window of windows) {
         const clean = await withTreeSitter(grammar, async (parser) =>
           (await parser.parsesCleanly(grammar, change.from.slice(window.oldStart, window.oldEnd))) && (await parser.parsesCleanly(grammar, text.slice(window.newStart, window.newEnd))),

@@ -93,11 +93,21 @@ function isOtherLineBreak(text: string, at: number): boolean {
   return code === 0x2028 || code === 0x2029 || (code === CR && text.charCodeAt(at + 1) !== LF);
 }
 
+export interface ScanOptions {
+  /**
+   * Whether `text` begins a file, where a `#!` line is allowed. A window further in is
+   * scanned with false: there `#!` is an error that the window's own parse would not see.
+   */
+  readonly fileStart: boolean;
+  /** Stop at the first statement start at or after this offset. */
+  readonly stopAfter?: number;
+}
+
 /**
  * Scans `text` from its start (a line start, outside any comment or literal) until its end,
  * or until the first statement start at or after `stopAfter`, or until it cannot tell what comes.
  */
-export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAfter = Infinity): StatementScan {
+export function scanStatementStarts(text: string, dialect: ScriptDialect, { fileStart, stopAfter = Infinity }: ScanOptions = { fileStart: true }): StatementScan {
   const starts: number[] = [];
   const frames: Frame[] = [];
   const length = text.length;
@@ -117,7 +127,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, stopAf
   // Whether a line comment must be read for a line break other than LF (rare, so one search of the text decides).
   const otherBreaks = /[\r\u2028\u2029]/.test(text);
   const stopped = (where: number): StatementScan => ({ starts, readTo: where, opensWithStatement, empty: tokens === 0, closesStatement: false });
-  if (text.startsWith('#!')) {
+  if (fileStart && text.startsWith('#!')) {
     const lineEnd = text.indexOf('\n');
     at = lineEnd === -1 ? length : lineEnd;
   }

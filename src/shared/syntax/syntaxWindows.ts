@@ -47,7 +47,7 @@ export function statementWindows(change: TextChange, text: string, dialect: Scri
   if (replaced.length === 0) {
     return undefined;
   }
-  const scan = scanStatementStarts(from, dialect, replaced[replaced.length - 1].end);
+  const scan = scanStatementStarts(from, dialect, { fileStart: true, stopAfter: replaced[replaced.length - 1].end });
   const { starts } = scan;
   const windows: SyntaxWindow[] = [];
   let shift = 0;
@@ -91,7 +91,7 @@ function readsAlone(window: SyntaxWindow, originalLength: number, text: string, 
   if (newWindow.length === 0) {
     return true;
   }
-  const scan = scanStatementStarts(newWindow, dialect);
+  const scan = scanStatementStarts(newWindow, dialect, { fileStart: window.newStart === 0 });
   if (scan.readTo !== newWindow.length) {
     return false;
   }

@@ -55,6 +55,12 @@ export class TreeSitterErrors {
     return tree.rootNode.hasError ? errorNodes(tree.rootNode) : [];
   }
 
+  /** Whether the tree kept for `file` is of `text` in `grammar`: a change to that text then reparses only around its edits. */
+  keepsTreeOf(grammar: TreeSitterGrammar, text: string, file: string): boolean {
+    const kept = this.kept.get(file);
+    return kept?.grammar === grammar && kept.text === text;
+  }
+
   /** Whether `text` parses in `grammar` without any error; the tree is not kept. */
   async parsesCleanly(grammar: TreeSitterGrammar, text: string): Promise<boolean> {
     const tree = (await this.parserFor(grammar)).parse(text);
