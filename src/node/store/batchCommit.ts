@@ -591,12 +591,20 @@ class BatchCommit {
     }
     const current = await this.fs.stat(slot.at);
     if (slot.operation === 'update' && slot.content) {
-      // The mode and owner are set before the sync, which then makes them durable with the bytes.
-      const beforeSync = async (): Promise<void> => {
-        await this.fs.chmod(newPath, current.mode & 0o7777);
-        await this.keepOwner(newPath, current.uid, current.gid);
+      const mode = current.mode & 0o7777;
+      // Created with the file's own mode, which the umask can only narrow: the mode and the
+      // owner are changed only where they came out otherwise (each change is a journal
+      // entry), and before the sync, which then makes them durable with the bytes.
+      const beforeSync = async (staged: StoreFileHandle): Promise<void> => {
+        const made = await staged.stat({ bigint: true });
+        if (Number(made.mode & 0o7777n) !== mode) {
+          await this.fs.chmod(newPath, mode);
+        }
+        if (Number(made.uid) !== current.uid || Number(made.gid) !== current.gid) {
+          await this.keepOwner(newPath, current.uid, current.gid);
+        }
       };
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o600, { beforeSync, whileSyncing });
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', mode, { beforeSync, whileSyncing });
     }
     if (this.several) {
       await this.keepOldContent(slot, current.mode & 0o7777);
