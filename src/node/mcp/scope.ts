@@ -19,6 +19,7 @@ import {
   MCP_PROTECTED_GLOBS,
   PLATFORM_IGNORES_CASE,
   refusalForRealPath,
+  resolveRequestedPath,
   type ResolvedPolicyConfig,
   type ScopeWording,
   type WorkspaceFolderInfo,
@@ -110,6 +111,12 @@ export class RootScope {
   pathCheck(): PathCheck {
     // The server's main thread waits on each call anyway: links are followed on it, not in the thread pool.
     return createPathCheck(this.policy(), directLookups);
+  }
+
+  /** The path as the path check resolves it (absolute, normalized), before any rule or link; undefined when it does not resolve. */
+  resolvedPath(requested: string): string | undefined {
+    const resolved = resolveRequestedPath(requested, this.folders(), MCP_WORDING);
+    return resolved.ok ? resolved.path : undefined;
   }
 
   /** The rule the store applies to the real path of each target right before it writes. */

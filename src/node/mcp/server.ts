@@ -16,6 +16,7 @@ import { version } from '../../../package.json';
 import { RepeatedFailures, runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
 import { nodeFs } from '../store/fsApi';
 import { NodeFileStore } from '../store/nodeFileStore';
+import { SERVER_MEMORY_MS, storeMemory } from '../store/storeMemory';
 import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
 import { absoluteRoot, RootScope } from './scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
@@ -74,6 +75,8 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
   const scope = await RootScope.create(roots, cwd);
   // One process serves one client: its repeated failures escalate (the loop breaker).
   const repeats = new RepeatedFailures();
+  // Each call gets its own store (the scope may change between calls); what they learn of directories is shared.
+  const directoryMemory = storeMemory(SERVER_MEMORY_MS);
   const lifecycle = new Lifecycle();
   const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
   let rootsReady: Promise<void> = Promise.resolve();
@@ -112,8 +115,8 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
       const checkPath = scope.pathCheck();
       const root = scope.folders()[0]?.path;
       // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
-      const { response } = await inTurn(name, args, checkPath, root, () => runRequest(name, args, {
-        store: new NodeFileStore(nodeFs, { confine: scope.confinement() }),
+      const { response } = await inTurn(name, args, (path) => scope.resolvedPath(path), root, () => runRequest(name, args, {
+        store: new NodeFileStore(nodeFs, { confine: scope.confinement(), memory: directoryMemory }),
         checkPath,
         ...(root !== undefined ? { root } : {}),
         displayPath: (path) => scope.displayPath(path),

@@ -28,6 +28,7 @@ import { errnoOf, type GoAhead, type PlannedChange, type StoredText, type StoreF
 import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch, sweepDrafts } from './recovery';
+import type { RecentFacts } from './storeMemory';
 import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
 import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
@@ -79,12 +80,10 @@ const CONCURRENT_FILES = 16;
 /** Errors of a file system that has no hard links, or refuses one here. */
 const NO_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'EXDEV', 'ENOSYS'];
 
-/** Directories whose dead drafts were already looked for, by the store that owns the set. */
-export type SweptDirectories = Set<string>;
-
 export interface BatchOptions {
   readonly isCancelled: () => boolean;
-  readonly swept: SweptDirectories;
+  /** Directories whose dead drafts were already looked for recently enough. */
+  readonly swept: RecentFacts<true>;
   /** When given, must allow the real path of every file, checked by its held directory (confinement.ts). */
   readonly confine?: ConfinementRule;
   /** When given, nothing is published (nor, for several files, marked committed) before it says yes. */
@@ -166,9 +165,9 @@ async function commitSlots(fs: NodeFsApi, slots: Slot[], { isCancelled, swept, g
     return { ok: false, code: 'VALIDATION_FAILED', detail: 'the commit changes one file twice', path: twice.change.path };
   }
   for (const directory of new Set(slots.map((slot) => dirname(slot.real)))) {
-    if (!swept.has(directory)) {
+    if (swept.get(directory) === undefined) {
       await sweepDrafts(fs, directory);
-      swept.add(directory);
+      swept.set(directory, true);
     }
   }
   const record = newLockRecord(slots.map((slot) => slot.real), slots.map((slot) => slot.operation));

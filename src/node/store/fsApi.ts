@@ -32,6 +32,12 @@ export type NodeFsApi = Pick<
    * Without it, the store looks and then renames with two asynchronous calls.
    */
   readonly replaceIfUnchanged?: (target: string, expected: FileIdentity, replacement: string | undefined) => boolean;
+  /**
+   * Optional: whether `path` leads to something, answered without an exception when it
+   * does not. The locks looked for before each read are almost never there, and a
+   * thrown ENOENT (an Error with its stack) costs more than the look-up itself.
+   */
+  readonly exists?: (path: string) => boolean;
 };
 
 /**
@@ -128,6 +134,7 @@ export const directFs: NodeFsApi = {
   mkdir: (async (path: string) => { mkdirSync(path); }) as NodeFsApi['mkdir'],
   rmdir: async (path) => rmdirSync(path),
   replaceIfUnchanged,
+  exists: (path) => statSync(path, { throwIfNoEntry: false }) !== undefined,
 };
 
 /** Removes `path`; a file that is already gone is what we wanted. */
@@ -156,6 +163,9 @@ export async function renameIfPresent(fs: NodeFsApi, from: string, to: string): 
 
 /** A small file's text, or undefined when it does not exist. */
 export async function readIfPresent(fs: NodeFsApi, path: string): Promise<string | undefined> {
+  if (fs.exists?.(path) === false) {
+    return undefined;
+  }
   try {
     return await fs.readFile(path, 'utf8');
   } catch (error) {

@@ -21,10 +21,11 @@
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type FileKind, type FileStat, type FileStore, type GoAhead, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
-import { commitBatch, type SweptDirectories } from './batchCommit';
+import { commitBatch } from './batchCommit';
 import type { ConfinementRule } from './confinement';
 import { directFs, nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { recoverIfAbandoned, sweepDrafts } from './recovery';
+import { storeMemory, type StoreMemory } from './storeMemory';
 import { decodeUtf8, giveBack, takeBuffer } from './textBytes';
 
 export type { NodeFsApi } from './fsApi';
@@ -49,13 +50,13 @@ const READ_CHUNK_BYTES = 1 << 20;
 export interface NodeFileStoreOptions {
   /** Where the store may write, judged on each target's real path; absent, anywhere the system allows. */
   readonly confine?: ConfinementRule;
+  /** What is known of directories and devices, shared by the stores of a server's calls; absent, the store keeps its own. */
+  readonly memory?: StoreMemory;
 }
 
 export class NodeFileStore implements FileStore {
-  /** Directories already cleared of lock drafts that dead processes left; once per store is enough. */
-  private readonly sweptDirectories: SweptDirectories = new Set();
-  /** Whether each device seen holds a kernel file system (/proc and the like), by device number. */
-  private readonly pseudoDevices = new Map<string, boolean>();
+  /** Directories already cleared of dead drafts, and devices whose file system is known (storeMemory.ts). */
+  private readonly memory: StoreMemory;
 
   /**
    * The file system for steps taken one at a time: reads, and a commit of one change.
@@ -65,6 +66,7 @@ export class NodeFileStore implements FileStore {
 
   constructor(private readonly fs: NodeFsApi = nodeFs, private readonly options: NodeFileStoreOptions = {}) {
     this.oneAtATime = fs === nodeFs ? directFs : fs;
+    this.memory = options.memory ?? storeMemory();
   }
 
   async stat(path: string): Promise<StoreResult<FileStat>> {
@@ -128,7 +130,7 @@ export class NodeFileStore implements FileStore {
 
   private async commitBatch(changes: readonly PlannedChange[], isCancelled: () => boolean, goAhead?: GoAhead): Promise<StoreResult<void>> {
     try {
-      return await commitBatch(changes.length === 1 ? this.oneAtATime : this.fs, changes, { isCancelled, swept: this.sweptDirectories, confine: this.options.confine, goAhead });
+      return await commitBatch(changes.length === 1 ? this.oneAtATime : this.fs, changes, { isCancelled, swept: this.memory.sweptDirectories, confine: this.options.confine, goAhead });
     } catch (error) {
       return storeFailureFromError(error, 'write');
     }
@@ -148,9 +150,9 @@ export class NodeFileStore implements FileStore {
     }
     await recoverIfAbandoned(this.oneAtATime, real);
     const directory = dirname(real);
-    if (!this.sweptDirectories.has(directory)) {
+    if (this.memory.sweptDirectories.get(directory) === undefined) {
       await sweepDrafts(this.oneAtATime, directory);
-      this.sweptDirectories.add(directory);
+      this.memory.sweptDirectories.set(directory, true);
     }
   }
 
@@ -171,17 +173,17 @@ export class NodeFileStore implements FileStore {
     return stats.isFile() && !(await this.onPseudoFileSystem(path, stats.dev)) ? 'file' : 'other';
   }
 
-  /** The kind of file system each device holds does not change while a store lives: one statfs per device. */
+  /** The kind of file system a device holds does not change while it is mounted: one statfs per device while remembered. */
   private async onPseudoFileSystem(path: string, device: number | bigint): Promise<boolean> {
     const key = String(device);
-    let pseudo = this.pseudoDevices.get(key);
+    let pseudo = this.memory.pseudoDevices.get(key);
     if (pseudo === undefined) {
       try {
         pseudo = PSEUDO_FILE_SYSTEMS.has((await this.oneAtATime.statfs(path)).type);
       } catch {
         pseudo = false;
       }
-      this.pseudoDevices.set(key, pseudo);
+      this.memory.pseudoDevices.set(key, pseudo);
     }
     return pseudo;
   }
