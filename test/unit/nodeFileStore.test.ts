@@ -229,6 +229,21 @@ describe('NodeFileStore', () => {
       assert.equal((await fsPromises.stat(file('run.sh'))).mode & 0o7777, 0o755);
     });
 
+    it('keeps a mode the umask would narrow (666, 777) and a private one (600)', async () => {
+      const umask = process.umask(0o022);
+      try {
+        for (const mode of [0o666, 0o777, 0o600]) {
+          await fsPromises.writeFile(file('m.txt'), 'old\n');
+          await fsPromises.chmod(file('m.txt'), mode);
+          const stored = await readOk(store, file('m.txt'));
+          assert.ok((await store.commit([{ kind: 'update', path: file('m.txt'), text: 'new\n', bom: false, original: stored }])).ok);
+          assert.equal((await fsPromises.stat(file('m.txt'))).mode & 0o7777, mode, mode.toString(8));
+        }
+      } finally {
+        process.umask(umask);
+      }
+    });
+
     it('keeps the owner when the writer may give the file away', async function () {
       if (!isRoot()) {
         skipWithReason(this, 'only root can hand a file to another owner');

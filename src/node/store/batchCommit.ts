@@ -25,7 +25,7 @@
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errnoOf, type GoAhead, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
-import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi } from './fsApi';
+import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch, sweepDrafts } from './recovery';
 import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
@@ -48,6 +48,13 @@ interface Slot {
   readonly original?: StoredText;
   /** The inode whose bytes the check under the lock compared, as fstat saw it then. */
   compared?: FileIdentity;
+  /**
+   * That inode, held open until the commit ends: while it is open its number cannot be given
+   * to a file created meanwhile, so a writer that saves twice by rename (the second save landing
+   * on the freed number, with the same size and, within one clock tick, the same mtime) cannot
+   * pass for the file compared.
+   */
+  comparedHandle?: StoreFileHandle;
   locked: boolean;
   published: boolean;
 }
@@ -106,6 +113,7 @@ export async function commitBatch(fs: NodeFsApi, changes: readonly PlannedChange
     return (result = await commitSlots(fs, slots, options));
   } finally {
     await Promise.all(slots.map((slot) => slot.held?.release()));
+    await Promise.all(slots.map((slot) => slot.comparedHandle?.close()));
     if (!result?.ok) {
       await removeEmptyDirectories(fs, created);
     }
@@ -556,15 +564,20 @@ class BatchCommit {
       return { ok: true, value: undefined };
     }
     const handle = await this.fs.open(slot.at, constants.O_RDONLY | constants.O_NONBLOCK);
+    let kept = false;
     try {
       const stats = await handle.stat({ bigint: true });
       if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original)))) {
         return stale(slot);
       }
       slot.compared = identityOf(stats);
+      slot.comparedHandle = handle;
+      kept = true;
       return { ok: true, value: undefined };
     } finally {
-      await handle.close();
+      if (!kept) {
+        await handle.close();
+      }
     }
   }
 
@@ -578,12 +591,20 @@ class BatchCommit {
     }
     const current = await this.fs.stat(slot.at);
     if (slot.operation === 'update' && slot.content) {
-      // The mode and owner are set before the sync, which then makes them durable with the bytes.
-      const beforeSync = async (): Promise<void> => {
-        await this.fs.chmod(newPath, current.mode & 0o7777);
-        await this.keepOwner(newPath, current.uid, current.gid);
+      const mode = current.mode & 0o7777;
+      // Created with the file's own mode, which the umask can only narrow: the mode and the
+      // owner are changed only where they came out otherwise (each change is a journal
+      // entry), and before the sync, which then makes them durable with the bytes.
+      const beforeSync = async (staged: StoreFileHandle): Promise<void> => {
+        const made = await staged.stat({ bigint: true });
+        if (Number(made.mode & 0o7777n) !== mode) {
+          await this.fs.chmod(newPath, mode);
+        }
+        if (Number(made.uid) !== current.uid || Number(made.gid) !== current.gid) {
+          await this.keepOwner(newPath, current.uid, current.gid);
+        }
       };
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o600, { beforeSync, whileSyncing });
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', mode, { beforeSync, whileSyncing });
     }
     if (this.several) {
       await this.keepOldContent(slot, current.mode & 0o7777);

@@ -182,7 +182,7 @@ export async function writeUnsynced(fs: NodeFsApi, path: string, text: string): 
 /** Steps a caller fits around the sync of writeSynced. */
 export interface AroundSync {
   /** Runs once the bytes are written, before the sync (which then covers what it changes). */
-  readonly beforeSync?: () => Promise<void>;
+  readonly beforeSync?: (written: StoreFileHandle) => Promise<void>;
   /** Called once the sync is under way, to do other work while the disk works. */
   readonly whileSyncing?: () => void;
 }
@@ -201,7 +201,7 @@ export async function writeSynced(
     for (const chunk of typeof data === 'string' || data instanceof Uint8Array ? [data] : data) {
       await handle.writeFile(chunk);
     }
-    await around.beforeSync?.();
+    await around.beforeSync?.(handle);
     const synced = handle.sync();
     around.whileSyncing?.();
     await synced;

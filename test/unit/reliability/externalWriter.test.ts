@@ -104,6 +104,42 @@ describe('reliability: a writer that saves by rename while a large edit commits'
     assert.equal(lost, 0, 'a save of the writer was replaced by a commit planned on older text');
   });
 
+  it('is not fooled by two saves that bring the compared inode number back with the same size and mtime', async () => {
+    // Many file systems (ext4, XFS) give a new file the number just freed, and a file's
+    // mtime moves in clock ticks of a few milliseconds: two quick saves by rename can leave
+    // the name on the same number, size and mtime as the file compared, with other bytes.
+    const target = path.join(dir, 'twice.txt');
+    const scratch = path.join(dir, 'twice.txt.editor-save');
+    const tick = new Date(1_700_000_000_000);
+    fs.writeFileSync(target, 'save 0\n');
+    fs.utimesSync(target, tick, tick);
+    const saveByRename = (text: string): void => {
+      fs.writeFileSync(scratch, text);
+      fs.utimesSync(scratch, tick, tick);
+      fs.renameSync(scratch, target);
+    };
+    const replaceIfUnchanged = nodeFs.replaceIfUnchanged;
+    assert.ok(replaceIfUnchanged, 'the store looks and renames in one step');
+    let comparedIno: bigint | undefined;
+    const savingTwiceFirst: NodeFsApi = {
+      ...nodeFs,
+      replaceIfUnchanged: (file, expected, replacement) => {
+        comparedIno = expected.ino;
+        saveByRename('save 1\n');
+        saveByRename('save 2\n');
+        return replaceIfUnchanged(file, expected, replacement);
+      },
+    };
+    const store = new NodeFileStore(savingTwiceFirst);
+    const read = await store.read(target);
+    assert.ok(read.ok);
+    const result = await store.commit([{ kind: 'update', path: target, text: 'edited\n', bom: false, original: read.value }]);
+    assert.equal(fs.readFileSync(target, 'utf8'), 'save 2\n', 'the second save is kept');
+    assert.ok(!result.ok && result.code === 'STALE_CONTENT', JSON.stringify(result));
+    assert.notEqual(fs.statSync(target, { bigint: true }).ino, comparedIno, 'the compared inode was still open, so its number was not given again');
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['twice.txt']);
+  });
+
   it('measures the window left between the last look at a file and its rename', async () => {
     const target = path.join(dir, 'small.txt');
     fs.writeFileSync(target, 'one\n');
