@@ -333,6 +333,12 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
         slash = next === code ? Slash.Unknown : Slash.Regex;
         at += next === code ? 2 : 1;
         continue;
+      case 33:
+        // Before a value `!` is a logical not, after which `/` starts a pattern; after one it is
+        // TypeScript's non-null assertion (`x! / 2` divides), or something the scan does not guess.
+        slash = slash === Slash.Regex ? Slash.Regex : Slash.Unknown;
+        at++;
+        continue;
       case 60:
         // `<!--` opens a comment to the line's end in tree-sitter's JavaScript grammars.
         if ((dialect === 'jsx' && slash !== Slash.Division) || text.startsWith('!--', at + 1)) {
