@@ -339,6 +339,10 @@ describe('syntax gate: windows', () => {
   it('stops where it cannot tell a pattern from a division, or where JSX may open', () => {
     const afterBrace = 'const a = 1;\nif (a) {}\n/x"/.test("y");\nconst b = 2;\n';
     assert.equal(scanStatementStarts(afterBrace, 'typescript').readTo, afterBrace.indexOf('/x'));
+    const nonNull = 'const a = b! / 2; // see /* here\nexport const c = 1;\nconst d = !/x/.test(a);\n';
+    assert.equal(scanStatementStarts(nonNull, 'typescript').readTo, nonNull.indexOf('/ 2'));
+    const not = 'const d = !/x"/.test(a);\nexport const c = 1;\n';
+    assert.deepEqual(scanStatementStarts(not, 'typescript').starts, [0, not.indexOf('export')]);
     const jsx = 'const a = 1;\nconst e = <div>it\'s</div>;\nconst b = 2;\n';
     assert.equal(scanStatementStarts(jsx, 'jsx').readTo, jsx.indexOf('<div'));
     // Read as TypeScript, the apostrophe of the element's text opens a string that never ends on its line.

@@ -73,6 +73,43 @@ const enum Last {
   Other,
 }
 
+/** The characters the scan tells apart, by their UTF-16 code. */
+const enum Char {
+  Tab = 9,
+  VerticalTab = 11,
+  FormFeed = 12,
+  Space = 32,
+  Bang = 33,
+  DoubleQuote = 34,
+  Hash = 35,
+  Dollar = 36,
+  Quote = 39,
+  OpenParen = 40,
+  CloseParen = 41,
+  Star = 42,
+  Plus = 43,
+  Minus = 45,
+  Dot = 46,
+  Slash = 47,
+  Digit0 = 48,
+  Digit9 = 57,
+  Semicolon = 59,
+  Less = 60,
+  Equals = 61,
+  Greater = 62,
+  Question = 63,
+  UpperA = 65,
+  UpperZ = 90,
+  OpenBracket = 91,
+  Backslash = 92,
+  CloseBracket = 93,
+  Underscore = 95,
+  Backtick = 96,
+  LowerA = 97,
+  LowerZ = 122,
+  OpenBrace = 123,
+  CloseBrace = 125,
+}
 const LF = 10;
 const CR = 13;
 
@@ -80,11 +117,11 @@ const CR = 13;
 const UNICODE_BLANK = /[\p{Zs}\u200B\u2060\u2028\u2029\uFEFF]/u;
 
 function isWordStart(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36 || code === 35 || (code >= 0x80 && !UNICODE_BLANK.test(String.fromCharCode(code)));
+  return (code >= Char.LowerA && code <= Char.LowerZ) || (code >= Char.UpperA && code <= Char.UpperZ) || code === Char.Underscore || code === Char.Dollar || code === Char.Hash || (code >= 0x80 && !UNICODE_BLANK.test(String.fromCharCode(code)));
 }
 
 function isWordPart(code: number): boolean {
-  return isWordStart(code) || (code >= 48 && code <= 57);
+  return isWordStart(code) || (code >= Char.Digit0 && code <= Char.Digit9);
 }
 
 /** Characters that end a line in JavaScript besides LF; the scan does not model them, so it stops at one. */
@@ -135,11 +172,11 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
   const templateText = (from: number): number => {
     for (let index = from; index < length; index++) {
       const code = text.charCodeAt(index);
-      if (code === 92) {
+      if (code === Char.Backslash) {
         index++;
-      } else if (code === 96) {
+      } else if (code === Char.Backtick) {
         return index + 1;
-      } else if (code === 36 && text.charCodeAt(index + 1) === 123) {
+      } else if (code === Char.Dollar && text.charCodeAt(index + 1) === Char.OpenBrace) {
         frames.push(Frame.TemplateHole);
         holeOpened = true;
         return index + 2;
@@ -150,16 +187,16 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
   /** Where the string, template or pattern literal at `from` ends, or the template a `}` resumes (-1: it does not end); undefined when none is there. */
   const literalEndAt = (code: number, from: number): number | undefined => {
     holeOpened = false;
-    if (code === 39 || code === 34) {
+    if (code === Char.Quote || code === Char.DoubleQuote) {
       return stringEnd(text, from);
     }
-    if (code === 96) {
+    if (code === Char.Backtick) {
       return templateText(from + 1);
     }
-    if (code === 47 && slash === Slash.Regex) {
+    if (code === Char.Slash && slash === Slash.Regex) {
       return regexEnd(text, from);
     }
-    if (code === 125 && frames.at(-1) === Frame.TemplateHole) {
+    if (code === Char.CloseBrace && frames.at(-1) === Frame.TemplateHole) {
       frames.pop();
       return templateText(from + 1);
     }
@@ -173,7 +210,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
       at++;
       continue;
     }
-    if (code === 32 || code === 9 || code === 11 || code === 12) {
+    if (code === Char.Space || code === Char.Tab || code === Char.VerticalTab || code === Char.FormFeed) {
       at++;
       continue;
     }
@@ -187,7 +224,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
     const firstOnLine = lineUntouched;
     lineUntouched = false;
     const next = text.charCodeAt(at + 1);
-    if (code === 47 && next === 47) {
+    if (code === Char.Slash && next === Char.Slash) {
       const lineEnd = text.indexOf('\n', at);
       const end = lineEnd === -1 ? length : lineEnd;
       if (otherBreaks) {
@@ -200,7 +237,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
       at = end;
       continue;
     }
-    if (code === 47 && next === 42) {
+    if (code === Char.Slash && next === Char.Star) {
       const close = text.indexOf('*/', at + 2);
       if (close === -1) {
         return stopped(at);
@@ -211,7 +248,7 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
     tokens++;
     if (isWordStart(code)) {
       // Every keyword the scan looks for is short and in lower-case letters: other names are not sliced out.
-      let lowerCase = code >= 97 && code <= 122;
+      let lowerCase = code >= Char.LowerA && code <= Char.LowerZ;
       let end = at + 1;
       for (; end < length; end++) {
         const part = text.charCodeAt(end);
@@ -241,9 +278,9 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
     control = false;
     afterDot = false;
     last = Last.Other;
-    if (code >= 48 && code <= 57) {
+    if (code >= Char.Digit0 && code <= Char.Digit9) {
       let end = at + 1;
-      while (end < length && (isWordPart(text.charCodeAt(end)) || text.charCodeAt(end) === 46)) {
+      while (end < length && (isWordPart(text.charCodeAt(end)) || text.charCodeAt(end) === Char.Dot)) {
         end++;
       }
       slash = Slash.Division;
@@ -261,19 +298,19 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
       continue;
     }
     switch (code) {
-      case 47:
+      case Char.Slash:
         if (slash === Slash.Unknown) {
           return stopped(at);
         }
         slash = Slash.Regex;
         at++;
         continue;
-      case 40:
+      case Char.OpenParen:
         frames.push(opensControl ? Frame.ControlParen : Frame.Paren);
         slash = Slash.Regex;
         at++;
         continue;
-      case 41: {
+      case Char.CloseParen: {
         const frame = frames.pop();
         if (frame !== Frame.Paren && frame !== Frame.ControlParen) {
           return stopped(at);
@@ -282,24 +319,24 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
         at++;
         continue;
       }
-      case 91:
+      case Char.OpenBracket:
         frames.push(Frame.Bracket);
         slash = Slash.Regex;
         at++;
         continue;
-      case 93:
+      case Char.CloseBracket:
         if (frames.pop() !== Frame.Bracket) {
           return stopped(at);
         }
         slash = Slash.Division;
         at++;
         continue;
-      case 123:
+      case Char.OpenBrace:
         frames.push(Frame.Brace);
         slash = Slash.Regex;
         at++;
         continue;
-      case 125: {
+      case Char.CloseBrace: {
         if (frames.pop() !== Frame.Brace) {
           return stopped(at);
         }
@@ -309,13 +346,13 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
         at++;
         continue;
       }
-      case 59:
+      case Char.Semicolon:
         slash = Slash.Regex;
         last = frames.length === 0 ? Last.StatementEnd : Last.Other;
         at++;
         continue;
-      case 46:
-        if (next === 46 && text.charCodeAt(at + 2) === 46) {
+      case Char.Dot:
+        if (next === Char.Dot && text.charCodeAt(at + 2) === Char.Dot) {
           at += 3;
         } else {
           afterDot = true;
@@ -323,17 +360,23 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
         }
         slash = Slash.Regex;
         continue;
-      case 43:
-      case 45:
+      case Char.Plus:
+      case Char.Minus:
         // `-->` first on a line is a comment too.
-        if (code === 45 && firstOnLine && text.startsWith('->', at + 1)) {
+        if (code === Char.Minus && firstOnLine && text.startsWith('->', at + 1)) {
           return stopped(at);
         }
         // After `++` or `--` a `/` divides (postfix) or starts a pattern (prefix, in odd code).
         slash = next === code ? Slash.Unknown : Slash.Regex;
         at += next === code ? 2 : 1;
         continue;
-      case 60:
+      case Char.Bang:
+        // Before a value `!` is a logical not, after which `/` starts a pattern; after one it is
+        // TypeScript's non-null assertion (`x! / 2` divides), or something the scan does not guess.
+        slash = slash === Slash.Regex ? Slash.Regex : Slash.Unknown;
+        at++;
+        continue;
+      case Char.Less:
         // `<!--` opens a comment to the line's end in tree-sitter's JavaScript grammars.
         if ((dialect === 'jsx' && slash !== Slash.Division) || text.startsWith('!--', at + 1)) {
           return stopped(at);
@@ -341,21 +384,21 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
         slash = Slash.Regex;
         at++;
         continue;
-      case 61:
+      case Char.Equals:
         // `=>` is followed by an expression; a lone `>` may close a type argument list.
         slash = Slash.Regex;
-        at += next === 62 ? 2 : 1;
+        at += next === Char.Greater ? 2 : 1;
         continue;
-      case 62:
+      case Char.Greater:
         slash = Slash.Unknown;
         at++;
         continue;
-      case 63:
-        afterDot = next === 46;
+      case Char.Question:
+        afterDot = next === Char.Dot;
         slash = Slash.Regex;
         at += afterDot ? 2 : 1;
         continue;
-      case 92:
+      case Char.Backslash:
         // An escape in a name, which the scan does not read.
         return stopped(at);
       default:
@@ -374,7 +417,7 @@ function stringEnd(text: string, from: number): number {
     if (code === quote) {
       return index + 1;
     }
-    if (code === 92) {
+    if (code === Char.Backslash) {
       // An escaped line break continues the string; CR LF counts as one.
       index += text.charCodeAt(index + 1) === CR && text.charCodeAt(index + 2) === LF ? 2 : 1;
     } else if (code === LF || code === CR || code === 0x2028 || code === 0x2029) {
@@ -392,17 +435,17 @@ function regexEnd(text: string, from: number): number {
     if (code === LF || code === CR || code === 0x2028 || code === 0x2029) {
       return -1;
     }
-    if (code === 92) {
+    if (code === Char.Backslash) {
       index++;
       const escaped = text.charCodeAt(index);
       if (escaped === LF || escaped === CR || escaped === 0x2028 || escaped === 0x2029) {
         return -1;
       }
-    } else if (code === 91) {
+    } else if (code === Char.OpenBracket) {
       inClass = true;
-    } else if (code === 93) {
+    } else if (code === Char.CloseBracket) {
       inClass = false;
-    } else if (code === 47 && !inClass) {
+    } else if (code === Char.Slash && !inClass) {
       let end = index + 1;
       while (end < text.length && isWordPart(text.charCodeAt(end))) {
         end++;
