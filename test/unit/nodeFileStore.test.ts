@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import { runRequest } from '../../src/core/engine/engine';
 import type { StoredText } from '../../src/core/store/fileStore';
+import { directFs } from '../../src/node/store/fsApi';
 import { NodeFileStore, type NodeFsApi } from '../../src/node/store/nodeFileStore';
 
 const STORE_MODULE = path.resolve(__dirname, '../../src/node/store/nodeFileStore.js');
@@ -219,6 +220,45 @@ describe('NodeFileStore', () => {
       const result = await store.commit([{ kind: 'update', path: file('win.txt'), text: stored.text.replace('two', 'TWO'), bom: stored.bom, original: stored }]);
       assert.deepEqual(result, { ok: true, value: undefined });
       assert.deepEqual(await fsPromises.readFile(file('win.txt')), Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('one\r\nTWO\r\n')]));
+    });
+
+    it('closes the file it compared once the new one is in place, while the directory is being synced', async () => {
+      await fsPromises.writeFile(file('c.ts'), 'const c = 1;\n');
+      const steps: string[] = [];
+      const watching: NodeFsApi = {
+        ...directFs,
+        replaceIfUnchanged: (target, expected, replacement) => {
+          steps.push('rename');
+          return directFs.replaceIfUnchanged?.(target, expected, replacement) ?? false;
+        },
+        open: async (target, flags, mode) => {
+          const handle = await directFs.open(target, flags, mode);
+          // Under the lock the commit opens the file itself only to compare it.
+          const name = target === dir ? 'directory' : path.basename(target) === 'c.ts' ? 'compared file' : path.basename(target);
+          return {
+            stat: (options) => handle.stat(options),
+            read: (buffer, offset, length, position) => handle.read(buffer, offset, length, position),
+            writeFile: (data) => handle.writeFile(data),
+            sync: async () => {
+              steps.push(`${name} sync starts`);
+              await handle.sync();
+              steps.push(`${name} sync ends`);
+            },
+            close: async () => {
+              steps.push(`${name} closed`);
+              await handle.close();
+            },
+          };
+        },
+      };
+      const watched = new NodeFileStore(watching);
+      const stored = await readOk(watched, file('c.ts'));
+      steps.length = 0;
+      assert.ok((await watched.commit([{ kind: 'update', path: file('c.ts'), text: 'const c = 2;\n', bom: false, original: stored }])).ok);
+      const at = (step: string): number => steps.indexOf(step);
+      assert.ok(at('rename') >= 0 && at('directory sync starts') > at('rename'), steps.join(', '));
+      assert.ok(at('compared file closed') > at('directory sync starts') && at('compared file closed') < at('directory sync ends'), steps.join(', '));
+      assert.equal(await fsPromises.readFile(file('c.ts'), 'utf8'), 'const c = 2;\n');
     });
 
     it('keeps the file mode (755 stays 755)', async () => {

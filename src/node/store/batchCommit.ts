@@ -50,7 +50,7 @@ interface Slot {
   /** The inode whose bytes the check under the lock compared, as fstat saw it then. */
   compared?: FileIdentity;
   /**
-   * That inode, held open until the commit ends: while it is open its number cannot be given
+   * That inode, held open until it is replaced (or the commit ends): while it is open its number cannot be given
    * to a file created meanwhile, so a writer that saves twice by rename (the second save landing
    * on the freed number, with the same size and, within one clock tick, the same mtime) cannot
    * pass for the file compared.
@@ -112,11 +112,20 @@ export async function commitBatch(fs: NodeFsApi, changes: readonly PlannedChange
     return (result = await commitSlots(fs, slots, options));
   } finally {
     await Promise.all(slots.map((slot) => slot.held?.release()));
-    await Promise.all(slots.map((slot) => slot.comparedHandle?.close()));
+    await releaseAllCompared(slots);
     if (!result?.ok) {
       await removeEmptyDirectories(fs, created);
     }
   }
+}
+
+/** Closes the files compared under the locks that are still open. It never fails: a read-only descriptor's close says nothing about the commit. */
+async function releaseAllCompared(slots: readonly Slot[]): Promise<void> {
+  await Promise.all(slots.map(async (slot) => {
+    const handle = slot.comparedHandle;
+    slot.comparedHandle = undefined;
+    await handle?.close().catch(() => undefined);
+  }));
 }
 
 /** Creates `directory` and the parents it lacks, noting each one made, outermost first. */
@@ -385,7 +394,9 @@ class BatchCommit {
     if (!result.ok) {
       return this.undo(result);
     }
-    await syncDirectories(this.fs, this.slots.map((slot) => dirname(slot.at)));
+    // Once published, the compared files need no holding. The last close of a file a commit
+    // replaced frees its blocks, which takes a while: it runs while the disk syncs the directory.
+    await syncDirectories(this.fs, this.slots.map((slot) => dirname(slot.at)), () => releaseAllCompared(this.slots));
     return { ok: true, value: undefined };
   }
 

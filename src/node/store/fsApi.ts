@@ -226,13 +226,21 @@ export async function writeSynced(
 /**
  * Makes renames and removals in the directories durable. A file system that cannot
  * sync a directory (some network and FUSE mounts) is left to its own guarantees.
+ * `whileSyncing` (which must not fail) starts once the first sync is under way, and
+ * is waited for too.
  */
-export async function syncDirectories(fs: NodeFsApi, directories: Iterable<string>): Promise<void> {
+export async function syncDirectories(fs: NodeFsApi, directories: Iterable<string>, whileSyncing?: () => Promise<void>): Promise<void> {
+  let beside: Promise<void> | undefined;
+  const startBeside = (): void => {
+    beside ??= whileSyncing?.();
+  };
   for (const directory of new Set(directories)) {
     try {
       const handle = await fs.open(directory, 'r');
       try {
-        await handle.sync();
+        const synced = handle.sync();
+        startBeside();
+        await synced;
       } finally {
         await handle.close();
       }
@@ -240,4 +248,6 @@ export async function syncDirectories(fs: NodeFsApi, directories: Iterable<strin
       // Durability of the directory entry is best effort; the data itself was synced.
     }
   }
+  startBeside();
+  await beside;
 }
