@@ -42,6 +42,9 @@ function copyTreeSitter() {
   }
 }
 
+/** Where a lazy module's import() resolves: a one-line module that requires the file in dist/ when the import runs. */
+const LAZY_REQUIRE = 'lazy-require';
+
 /** The name of a lazy module's file in dist/. */
 const lazyOutName = (entry) => `${basename(entry, '.ts')}.js`;
 
@@ -56,15 +59,21 @@ const cliLoading = {
     const lazy = new Map(cliLazyModules.map((entry) => [resolve(entry).replace(/\.ts$/, ''), lazyOutName(entry)]));
     const schemas = resolve('src/core/contract/schemas');
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.namespace === LAZY_REQUIRE) {
+        return { path: args.path, external: true };
+      }
       const target = resolve(args.resolveDir, args.path).replace(/\.(js|ts)$/, '');
       if (args.kind === 'dynamic-import' && lazy.has(target)) {
-        return { path: `./${lazy.get(target)}`, external: true };
+        return { path: `./${lazy.get(target)}`, namespace: LAZY_REQUIRE };
       }
       if (target === schemas) {
         return { path: `${schemas}.ts`, sideEffects: false };
       }
       return undefined;
     });
+    // import() of a CommonJS file goes through Node's ES module loader, which first lexes the whole
+    // file for its export names (about 50 ms for the tree-sitter runtime); require() loads it directly.
+    build.onLoad({ filter: /.*/, namespace: LAZY_REQUIRE }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
 
