@@ -177,12 +177,20 @@ function displayPath(absolutePath: string): string {
 // A pipe closed by the reader reports EPIPE as an event; it is handled where output is written, never fatal.
 process.stdout.on('error', () => undefined);
 
+/**
+ * Ends the process once stdout and stderr have taken everything written to them. Waiting for
+ * the event loop to run dry instead can hang at exit after the syntax gate has compiled its
+ * WebAssembly: Node then waits for V8 background tasks, and was seen waiting there for good.
+ */
+function exitWith(code: number): void {
+  process.exitCode = code;
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 void main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => exitWith(code),
   () => {
     process.stderr.write('multi-edit: an internal error stopped the run; please report it with the request\n');
-    process.exitCode = EXIT_INTERNAL;
+    exitWith(EXIT_INTERNAL);
   },
 );
