@@ -39,6 +39,14 @@ describe('replaced spans: where each edit landed in the original text', () => {
     assert.deepEqual(result?.spans.map((span) => [span.start, span.end, span.text]), [[0, 1, 'yy'], [2, 3, 'yy'], [4, 5, 'yy']]);
   });
 
+  it('joins the touching matches of one replace_all into one span', () => {
+    const result = spansOf('ababxab', [edit('ab', 'c', true)]);
+    assert.deepEqual(result?.spans, [
+      { start: 0, end: 4, newStart: 0, text: 'cc', edits: [0] },
+      { start: 5, end: 7, newStart: 3, text: 'c', edits: [0] },
+    ]);
+  });
+
   it('rebuilds the new text from the original for any sequence of edits that applies', () => {
     const alphabet = fc.constantFrom('a', 'b', 'c', '\n', ' ');
     const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 3 });

@@ -31,6 +31,9 @@ const growth = (region: Region): number => (region.currentEnd - region.currentSt
 
 /** The spans the applied edits leave, in text order, each with its text taken from `newText`. */
 export function replacedSpans(applied: readonly AppliedEdit[], newText: string): ReplacedSpan[] {
+  if (applied.length === 1) {
+    return oneEditSpans(applied[0], newText);
+  }
   let regions: Region[] = [];
   for (const edit of applied) {
     regions = applyEdit(regions, edit);
@@ -42,6 +45,31 @@ export function replacedSpans(applied: readonly AppliedEdit[], newText: string):
     text: newText.slice(region.currentStart, region.currentEnd),
     edits: region.edits,
   }));
+}
+
+/**
+ * The spans of a request of one edit (the common case, and a replace_all's hundreds of
+ * thousands of matches): its matches, touching ones joined, all sharing one replacement
+ * string and one list of edits rather than a slice and a list each.
+ */
+function oneEditSpans(edit: AppliedEdit, newText: string): ReplacedSpan[] {
+  const spans: ReplacedSpan[] = [];
+  const edits = [edit.editIndex];
+  const growth = edit.newLength - edit.oldLength;
+  let replacement: string | undefined;
+  let shift = 0;
+  for (const start of edit.starts()) {
+    const newStart = start + shift;
+    shift += growth;
+    const previous = spans.at(-1);
+    if (previous && previous.end === start) {
+      spans[spans.length - 1] = { ...previous, end: start + edit.oldLength, text: previous.text + newText.slice(newStart, newStart + edit.newLength) };
+      continue;
+    }
+    replacement ??= newText.slice(newStart, newStart + edit.newLength);
+    spans.push({ start, end: start + edit.oldLength, newStart, text: replacement, edits });
+  }
+  return spans;
 }
 
 function mergeEdits(a: readonly number[], b: readonly number[]): readonly number[] {

@@ -27,11 +27,11 @@ export interface SyntaxChecker {
    */
   errorsIn(path: string, text: string, change?: TextChange): Promise<readonly SyntaxErrorSpan[] | undefined>;
   /**
-   * A quicker road to an acceptance: true only when parsing less than the whole file shows
-   * that `text`, made by `change`, has no syntax error its original did not have; false when
-   * it cannot tell, and the gate then compares the full parses.
+   * A quicker road to an acceptance: true only when reading the changed words, or parsing
+   * less than the whole file, shows that `text`, made by `change`, has no syntax error its
+   * original did not have; false when it cannot tell, and the gate then compares the full parses.
    */
-  addsNoErrorByWindows?(path: string, text: string, change: TextChange): Promise<boolean>;
+  addsNoErrorWithoutFullParse?(path: string, text: string, change: TextChange): Promise<boolean>;
 }
 
 /** What a new syntax error does to the request: refuse it, apply it with a warning, or nothing (no parsing at all). */

@@ -9,9 +9,10 @@ import type { SyntaxChecker } from '../../core/index';
 import type { ScriptDialect } from './statementStarts';
 import { syntaxLanguageOf, type TreeSitterGrammar } from './syntaxLanguages';
 import { statementWindows } from './syntaxWindows';
+import { onlyRenamesWords } from './wordRenames';
 import type { TreeSitterErrors } from './treeSitterErrors';
 
-/** The grammars whose edits may be checked by windows (syntaxWindows.ts), with how their scan reads `<`. */
+/** The grammars whose edits may be checked by their words (wordRenames.ts) or by windows (syntaxWindows.ts), with how the windows' scan reads `<`. */
 const WINDOW_DIALECTS: ReadonlyMap<TreeSitterGrammar, ScriptDialect> = new Map([
   ['typescript', 'typescript'],
   ['tsx', 'jsx'],
@@ -42,11 +43,14 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
     }
   };
   return {
-    async addsNoErrorByWindows(path, text, change) {
+    async addsNoErrorWithoutFullParse(path, text, change) {
       const language = syntaxLanguageOf(path);
       const dialect = language?.parser === 'tree-sitter' ? WINDOW_DIALECTS.get(language.grammar) : undefined;
       if (language?.parser !== 'tree-sitter' || dialect === undefined) {
         return false;
+      }
+      if (onlyRenamesWords(change, text)) {
+        return true;
       }
       const { grammar } = language;
       // A server that parsed this text before reparses around the edits from its tree, quicker than parsing whole statements.
