@@ -88,39 +88,57 @@ export function structuralMiss(text: string, index: LineIndex, needle: string, c
 }
 
 function splitHunks(text: string, index: LineIndex, lines: readonly string[]): LocatedDiagnosis | undefined {
-  for (let cut = 1; cut < Math.min(lines.length, MAX_SPLIT_POINTS + 1); cut++) {
+  const lastCut = Math.min(lines.length - 1, MAX_SPLIT_POINTS);
+  const headAt = (cut: number): number => text.indexOf(lines.slice(0, cut).join('\n'));
+  const tailAt = (cut: number): number => text.indexOf(lines.slice(cut).join('\n'));
+  // A head occurs only if every shorter head does, and a tail whenever a longer one does, so the
+  // cuts where both occur are one run, found in a few scans of the text rather than two per cut.
+  const lastHeadCut = lastCutWhere(1, lastCut, (cut) => headAt(cut) !== -1);
+  const firstTailCut = lastHeadCut === 0 ? 1 : lastCut + 1 - lastCutWhere(1, lastCut, (fromEnd) => tailAt(lastCut + 1 - fromEnd) !== -1);
+  for (let cut = firstTailCut; cut <= lastHeadCut; cut++) {
     const head = lines.slice(0, cut).join('\n');
-    const headAt = text.indexOf(head);
-    if (headAt === -1) {
-      // A longer head cannot occur either.
-      return undefined;
-    }
     const tail = lines.slice(cut).join('\n');
     if (head.trim() === '' || tail.trim() === '') {
       continue;
     }
-    const tailAt = text.indexOf(tail);
-    const headLine = index.lineOfOffset(headAt) + 1;
-    const tailLine = tailAt === -1 ? 0 : index.lineOfOffset(tailAt) + 1;
+    const headOffset = text.indexOf(head);
+    const tailOffset = text.indexOf(tail);
+    const headLine = index.lineOfOffset(headOffset) + 1;
+    const tailLine = index.lineOfOffset(tailOffset) + 1;
     const gap = tailLine > headLine ? tailLine - (headLine + cut) : headLine - (tailLine + lines.length - cut);
-    if (tailAt === -1 || gap < MIN_GAP_LINES) {
+    if (gap < MIN_GAP_LINES) {
       continue;
     }
     return {
       diagnosis: {
         kind: 'SPLIT_HUNKS',
         detail: `old_string is two separate stretches of the file joined: its lines 1-${cut} occur at line ${headLine}, and its lines ${cut + 1}-${lines.length} at line ${tailLine}, ${gap} lines ${tailLine > headLine ? 'further down' : 'further up'}`,
-        line: headLine, column: index.position(headAt).column, old_string_line: cut + 1,
+        line: headLine, column: index.position(headOffset).column, old_string_line: cut + 1,
         parts: [
           { first_old_string_line: 1, last_old_string_line: cut, line: headLine },
           { first_old_string_line: cut + 1, last_old_string_line: lines.length, line: tailLine },
         ],
       },
-      span: { offset: headAt, length: head.length },
-      focus: tailAt,
+      span: { offset: headOffset, length: head.length },
+      focus: tailOffset,
     };
   }
   return undefined;
+}
+
+/** The last of first..last where `holds` is true, for a `holds` true up to some point and false after it; first - 1 when it holds nowhere. */
+function lastCutWhere(first: number, last: number, holds: (cut: number) => boolean): number {
+  let low = first - 1;
+  let high = last;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (holds(middle)) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
 }
 
 /** The 0-based lines of a window around the closest match. */
