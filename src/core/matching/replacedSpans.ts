@@ -18,16 +18,20 @@ export interface ReplacedSpan {
   readonly edits: readonly number[];
 }
 
+/**
+ * A replaced stretch of the original while the edits are folded in: where it lies in the text
+ * the edits so far left is not kept, but found on each walk from the growth of the regions
+ * before it, so a region an edit does not touch is passed on as it is, never copied.
+ */
 interface Region {
   readonly start: number;
   readonly end: number;
-  /** [currentStart, currentEnd): the replacement in the text as the edits so far left it. */
-  readonly currentStart: number;
-  readonly currentEnd: number;
+  /** The length of its replacement in the text as the edits so far left it. */
+  readonly length: number;
   readonly edits: readonly number[];
 }
 
-const growth = (region: Region): number => (region.currentEnd - region.currentStart) - (region.end - region.start);
+const growth = (region: Region): number => region.length - (region.end - region.start);
 
 /** The spans the applied edits leave, in text order, each with its text taken from `newText`. */
 export function replacedSpans(applied: readonly AppliedEdit[], newText: string): ReplacedSpan[] {
@@ -38,13 +42,12 @@ export function replacedSpans(applied: readonly AppliedEdit[], newText: string):
   for (const edit of applied) {
     regions = applyEdit(regions, edit);
   }
-  return regions.map((region) => ({
-    start: region.start,
-    end: region.end,
-    newStart: region.currentStart,
-    text: newText.slice(region.currentStart, region.currentEnd),
-    edits: region.edits,
-  }));
+  let shift = 0;
+  return regions.map((region) => {
+    const newStart = region.start + shift;
+    shift += growth(region);
+    return { start: region.start, end: region.end, newStart, text: newText.slice(newStart, newStart + region.length), edits: region.edits };
+  });
 }
 
 /**
@@ -55,12 +58,12 @@ export function replacedSpans(applied: readonly AppliedEdit[], newText: string):
 function oneEditSpans(edit: AppliedEdit, newText: string): ReplacedSpan[] {
   const spans: ReplacedSpan[] = [];
   const edits = [edit.editIndex];
-  const growth = edit.newLength - edit.oldLength;
+  const change = edit.newLength - edit.oldLength;
   let replacement: string | undefined;
   let shift = 0;
   for (const start of edit.starts()) {
     const newStart = start + shift;
-    shift += growth;
+    shift += change;
     const previous = spans.at(-1);
     if (previous && previous.end === start) {
       spans[spans.length - 1] = { ...previous, end: start + edit.oldLength, text: previous.text + newText.slice(newStart, newStart + edit.newLength) };
@@ -76,43 +79,43 @@ function mergeEdits(a: readonly number[], b: readonly number[]): readonly number
   return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
-/** A region this edit is still growing, in the offsets of the text before the edit. */
+/** A region this edit is still growing: its original stretch, and where it lies in the text before the edit. */
 interface Pending {
   start: number;
   end: number;
   beforeStart: number;
   beforeEnd: number;
   /** What this edit's matches inside it added to its length. */
-  growth: number;
+  added: number;
   edits: readonly number[];
 }
 
-/** One pass over the regions and the edit's (ascending, non-overlapping) matches. */
+/** One pass over the regions and the edit's (ascending, non-overlapping) matches, in the offsets of the text before the edit. */
 function applyEdit(regions: readonly Region[], edit: AppliedEdit): Region[] {
   const out: Region[] = [];
   const change = edit.newLength - edit.oldLength;
   let next = 0;
   /** Growth of the regions passed so far: maps an offset before the edit, outside every region, to the original. */
   let shift = 0;
-  /** Growth of this edit's flushed replacements: maps an offset before the edit to one after it. */
-  let delta = 0;
   let pending: Pending | undefined;
+  const beforeStartOf = (region: Region): number => region.start + shift;
+  const beforeEndOf = (region: Region): number => region.end + shift + growth(region);
   const flushPending = (): void => {
     if (pending) {
-      out.push({ start: pending.start, end: pending.end, currentStart: pending.beforeStart + delta, currentEnd: pending.beforeEnd + delta + pending.growth, edits: pending.edits });
-      delta += pending.growth;
+      out.push({ start: pending.start, end: pending.end, length: pending.beforeEnd - pending.beforeStart + pending.added, edits: pending.edits });
       pending = undefined;
     }
   };
   /** Takes in every region that overlaps or touches [.., matchEnd]; sets the pending end past matchEnd. */
   const absorbUpTo = (target: Pending, matchEnd: number): void => {
-    while (next < regions.length && regions[next].currentStart <= matchEnd) {
+    while (next < regions.length && beforeStartOf(regions[next]) <= matchEnd) {
       const touched = regions[next++];
+      const touchedEnd = beforeEndOf(touched);
       shift += growth(touched);
       target.edits = mergeEdits(target.edits, touched.edits);
-      if (touched.currentEnd >= target.beforeEnd) {
+      if (touchedEnd >= target.beforeEnd) {
         target.end = touched.end;
-        target.beforeEnd = touched.currentEnd;
+        target.beforeEnd = touchedEnd;
       }
     }
     if (matchEnd > target.beforeEnd) {
@@ -123,32 +126,32 @@ function applyEdit(regions: readonly Region[], edit: AppliedEdit): Region[] {
   for (const matchStart of edit.starts()) {
     const matchEnd = matchStart + edit.oldLength;
     if (pending && matchStart <= pending.beforeEnd) {
-      pending.growth += change;
+      pending.added += change;
       pending.edits = mergeEdits(pending.edits, [edit.editIndex]);
       absorbUpTo(pending, matchEnd);
       continue;
     }
     flushPending();
-    while (next < regions.length && regions[next].currentEnd < matchStart) {
+    while (next < regions.length && beforeEndOf(regions[next]) < matchStart) {
       const passed = regions[next++];
       shift += growth(passed);
-      out.push({ ...passed, currentStart: passed.currentStart + delta, currentEnd: passed.currentEnd + delta });
+      out.push(passed);
     }
-    const first = next < regions.length && regions[next].currentStart <= matchStart ? regions[next] : undefined;
-    const opened: Pending = first
-      ? { start: first.start, end: first.end, beforeStart: first.currentStart, beforeEnd: first.currentEnd, growth: change, edits: mergeEdits(first.edits, [edit.editIndex]) }
-      : { start: matchStart - shift, end: matchStart - shift, beforeStart: matchStart, beforeEnd: matchStart, growth: change, edits: [edit.editIndex] };
+    const first = next < regions.length && beforeStartOf(regions[next]) <= matchStart ? regions[next] : undefined;
+    let opened: Pending;
     if (first) {
+      opened = { start: first.start, end: first.end, beforeStart: beforeStartOf(first), beforeEnd: beforeEndOf(first), added: change, edits: mergeEdits(first.edits, [edit.editIndex]) };
       next++;
       shift += growth(first);
+    } else {
+      opened = { start: matchStart - shift, end: matchStart - shift, beforeStart: matchStart, beforeEnd: matchStart, added: change, edits: [edit.editIndex] };
     }
     absorbUpTo(opened, matchEnd);
     pending = opened;
   }
   flushPending();
   while (next < regions.length) {
-    const rest = regions[next++];
-    out.push({ ...rest, currentStart: rest.currentStart + delta, currentEnd: rest.currentEnd + delta });
+    out.push(regions[next++]);
   }
   return out;
 }
