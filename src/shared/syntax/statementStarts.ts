@@ -6,6 +6,7 @@
  * contextual keyword, a `<` that may open JSX, a line break it does not model), it
  * stops, and everything after that point is unknown: the gate then parses the whole file.
  */
+import { Char } from './scriptChars';
 
 /** How `<` reads where an expression may start: a type assertion or generic arrow (TypeScript), or maybe a JSX element. */
 export type ScriptDialect = 'typescript' | 'jsx';
@@ -73,43 +74,6 @@ const enum Last {
   Other,
 }
 
-/** The characters the scan tells apart, by their UTF-16 code. */
-const enum Char {
-  Tab = 9,
-  VerticalTab = 11,
-  FormFeed = 12,
-  Space = 32,
-  Bang = 33,
-  DoubleQuote = 34,
-  Hash = 35,
-  Dollar = 36,
-  Quote = 39,
-  OpenParen = 40,
-  CloseParen = 41,
-  Star = 42,
-  Plus = 43,
-  Minus = 45,
-  Dot = 46,
-  Slash = 47,
-  Digit0 = 48,
-  Digit9 = 57,
-  Semicolon = 59,
-  Less = 60,
-  Equals = 61,
-  Greater = 62,
-  Question = 63,
-  UpperA = 65,
-  UpperZ = 90,
-  OpenBracket = 91,
-  Backslash = 92,
-  CloseBracket = 93,
-  Underscore = 95,
-  Backtick = 96,
-  LowerA = 97,
-  LowerZ = 122,
-  OpenBrace = 123,
-  CloseBrace = 125,
-}
 const LF = 10;
 const CR = 13;
 

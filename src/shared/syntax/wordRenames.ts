@@ -21,30 +21,10 @@
  * skipped characters), but brings in no error of its own.
  */
 import type { TextChange } from '../../core/index';
+import { Char } from './scriptChars';
 import { SCRIPT_GRAMMAR_WORDS } from './scriptGrammarWords';
 
 const LONGEST_GRAMMAR_WORD = Math.max(...[...SCRIPT_GRAMMAR_WORDS].map((word) => word.length));
-
-const enum Char {
-  Dollar = 0x24,
-  Ampersand = 0x26,
-  Hash = 0x23,
-  Dot = 0x2e,
-  Slash = 0x2f,
-  Digit0 = 0x30,
-  Digit9 = 0x39,
-  UpperA = 0x41,
-  UpperZ = 0x5a,
-  Backslash = 0x5c,
-  Underscore = 0x5f,
-  LowerA = 0x61,
-  LowerI = 0x69,
-  LowerN = 0x6e,
-  LowerS = 0x73,
-  LowerZ = 0x7a,
-  OpenBrace = 0x7b,
-  FirstNonAscii = 0x80,
-}
 
 const isDigit = (code: number): boolean => code >= Char.Digit0 && code <= Char.Digit9;
 
