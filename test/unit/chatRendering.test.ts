@@ -10,6 +10,7 @@ import { codeBlock, escapeMarkdown, inlineCode, languageOf } from '../../src/vsc
 import { parseRequestPrompt, parseToolText } from '../../src/vscode/chat/slashCommands/promptRequest';
 import { assertValidResponse, failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syntax/fileSyntaxChecker';
 
 const FILE = '/w/src/app.ts';
 const OTHER = '/w/src/util.ts';
@@ -192,6 +193,21 @@ describe('chat rendering: failures', () => {
     const envelope = failureOf(response);
     assert.equal(envelope.error_code, 'STALE_CONTENT');
     assert.match(markdownOf(renderResponse(envelope)), /`STALE_CONTENT`/);
+  });
+
+  it('shows a syntax regression as the text it would write, anchored at the first new error', async () => {
+    const syntaxChecker = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
+    const envelope = failureOf(await run('multi_edit', { file_path: FILE, edits: [{ old_string: '"hello";', new_string: '"hello;' }] }, { store: store(), syntaxChecker }));
+    assert.equal(envelope.error_code, 'SYNTAX_REGRESSION');
+    const parts = renderResponse(envelope);
+    const [error] = envelope.context?.syntax_errors ?? [];
+    assert.ok(error);
+    assert.deepEqual(anchorsOf(parts).at(-1), { target: { path: FILE, startLine: error.line, column: error.column }, title: `app.ts:${error.line}:${error.column}` });
+    const text = markdownOf(parts);
+    assert.match(text, /First new syntax error: <anchor app\.ts:\d+:\d+>/);
+    assert.match(text, /Text as it would be written \(lines? [\d–]+ of app\.ts\):/);
+    assert.doesNotMatch(text, /closest/i);
+    assert.ok(codeBlocksOf(parts).some((block) => block.body.includes('"hello;')), 'the snippet is the new text');
   });
 
   it('shows a snippet holding backticks verbatim, inside a longer fence', async () => {

@@ -47,6 +47,14 @@ describe('syntax gate: CLI and MCP server', function () {
     assert.equal(fs.readFileSync(file('sum.ts'), 'utf8'), SOURCE);
   });
 
+  it('apply --format text heads the snippet as the text it would write, not as a closest match', () => {
+    const run = runCli(['apply', '--format', 'text', request(file('sum.ts'))], { cwd: dir });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /^text as it would be written, around the first new syntax error \(from line 1\):$/m);
+    assert.match(run.stdout, /return total\(x, 2;/);
+    assert.doesNotMatch(run.stdout, /closest/);
+  });
+
   it('apply refuses a JSON edit that drops a comma, through the bundled JSON parser', () => {
     const json = '{\n  "name": "shop",\n  "private": true\n}\n';
     fs.writeFileSync(file('package.json'), json);

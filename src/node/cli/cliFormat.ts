@@ -118,7 +118,8 @@ function contextLines(envelope: ErrorEnvelope): string[] {
   if (context.snippet !== undefined) {
     const first = context.start_line ?? 1;
     const marked = context.closest_line === undefined ? '' : `; > marks line ${context.closest_line}, the closest`;
-    lines.push(`text around the closest match (from line ${first}${marked}):`, ...numberedLines(context.snippet, first, context.closest_line));
+    const heading = context.syntax_errors === undefined ? 'text around the closest match' : 'text as it would be written, around the first new syntax error';
+    lines.push(`${heading} (from line ${first}${marked}):`, ...numberedLines(context.snippet, first, context.closest_line));
   }
   if (context.nearby_names && context.nearby_names.length > 0) {
     lines.push(`nearby names: ${context.nearby_names.join(', ')}`);

@@ -125,6 +125,12 @@ function renderWhere(parts: Parts, path: string | undefined, context: EnvelopeCo
     parts.markdown(`${localized('Differs at:')} `).anchor(differsAt, `${baseName(differsAt.path)}:${differsAt.startLine}`).markdown('\n\n');
     return;
   }
+  const firstSyntaxError = context?.syntax_errors?.[0];
+  if (firstSyntaxError) {
+    const { line, column } = firstSyntaxError;
+    parts.markdown(`${localized('First new syntax error:')} `).anchor({ path, startLine: line, column }, `${name}:${line}:${column}`).markdown('\n\n');
+    return;
+  }
   const span = snippetSpan(context);
   if (span) {
     parts.markdown(`${localized('Closest text:')} `).anchor({ path, startLine: span.start, endLine: span.end }, `${name}, ${lineRange(span)}`).markdown('\n\n');
@@ -133,19 +139,30 @@ function renderWhere(parts: Parts, path: string | undefined, context: EnvelopeCo
   parts.markdown(`${localized('File:')} `).anchor({ path }, name).markdown('\n\n');
 }
 
-/** The raw file text around the closest partial match, to copy old_string from. */
+/**
+ * The raw file text around the closest partial match, to copy old_string from; for a syntax
+ * regression, the text as the edits would write it, around the first new error.
+ */
 function renderSnippet(parts: Parts, path: string | undefined, context: EnvelopeContext | undefined): void {
   const snippet = context?.snippet;
   if (snippet === undefined || snippet === '') {
     return;
   }
-  const span = snippetSpan(context);
-  const heading = span === undefined
-    ? localized('Text around the closest match:')
-    : path === undefined
-      ? localized('Text around the closest match ({0}):', lineRange(span))
-      : localized('Text around the closest match ({0} of {1}):', lineRange(span), escapeMarkdown(baseName(path)));
+  const heading = snippetHeading(path, snippetSpan(context), context?.syntax_errors !== undefined);
   parts.markdown(`${heading}\n\n${codeBlock(snippet, path === undefined ? '' : languageOf(path))}\n`);
+}
+
+function snippetHeading(path: string | undefined, span: { readonly start: number; readonly end: number } | undefined, wouldBeWritten: boolean): string {
+  if (span === undefined) {
+    return wouldBeWritten ? localized('Text as it would be written:') : localized('Text around the closest match:');
+  }
+  if (path === undefined) {
+    return wouldBeWritten ? localized('Text as it would be written ({0}):', lineRange(span)) : localized('Text around the closest match ({0}):', lineRange(span));
+  }
+  const name = escapeMarkdown(baseName(path));
+  return wouldBeWritten
+    ? localized('Text as it would be written ({0} of {1}):', lineRange(span), name)
+    : localized('Text around the closest match ({0} of {1}):', lineRange(span), name);
 }
 
 function renderCause(parts: Parts, diagnosis: Diagnosis | undefined): void {
