@@ -21,10 +21,18 @@ interface Piece {
   /** Where the piece's text sits in the current text; recomputed after each replacement. */
   start: number;
   end: number;
+  /**
+   * The current text around the piece, up to the longest reach either side (`lead` characters
+   * before it), kept until an edit within that reach changes it: each later pattern searches
+   * it rather than a slice of its own.
+   */
+  surroundings?: { readonly text: string; readonly lead: number };
 }
 
 /** Past this many pieces, windows cost more than building the text and searching it afresh. */
 const MAX_PIECES = 512;
+/** The most text kept either side of a piece; a longer pattern slices its windows afresh. */
+const MAX_KEPT_REACH = 4096;
 
 export class PieceText implements WorkingText {
   private base: string;
@@ -33,12 +41,15 @@ export class PieceText implements WorkingText {
   private baseOccurrences: Map<string, Offsets>;
   /** How many of `patterns`, in their order, have been asked for: a rebase scans only the rest. */
   private asked = 0;
+  /** How far a piece's kept surroundings reach either side: the longest pattern's length less one, capped. */
+  private readonly keptReach: number;
 
   /** `patterns`: every old_string that will be asked for, so the base is scanned once for all of them. */
   constructor(text: string, private readonly patterns: readonly string[]) {
     this.base = text;
     this.length = text.length;
     this.baseOccurrences = occurrencesOfAll(text, patterns);
+    this.keptReach = Math.min(MAX_KEPT_REACH, patterns.reduce((longest, pattern) => Math.max(longest, pattern.length - 1), 0));
   }
 
   occurrences(pattern: string): Offsets {
@@ -53,6 +64,7 @@ export class PieceText implements WorkingText {
   replace(starts: Offsets, length: number, replacement: string): void {
     const old = this.pieces;
     const next: Piece[] = [];
+    const merged: number[] = [];
     let piece = 0;
     let range = 0;
     while (range < starts.length) {
@@ -75,6 +87,7 @@ export class PieceText implements WorkingText {
         }
         break;
       }
+      merged.push(next.length);
       next.push(this.mergedPiece(firstPiece, piece, offsetsBetween(starts, firstRange, range + 1), length, replacement));
       range++;
     }
@@ -85,6 +98,19 @@ export class PieceText implements WorkingText {
     this.placePieces();
     if (next.length > MAX_PIECES) {
       this.rebase();
+      return;
+    }
+    merged.forEach((index) => this.forgetSurroundingsNear(index));
+  }
+
+  /** Drops the kept surroundings of the pieces whose reach takes in piece `index`, whose text just changed. */
+  private forgetSurroundingsNear(index: number): void {
+    const changed = this.pieces[index];
+    for (let before = index - 1; before >= 0 && this.pieces[before].end + this.keptReach >= changed.start; before--) {
+      this.pieces[before].surroundings = undefined;
+    }
+    for (let after = index + 1; after < this.pieces.length && this.pieces[after].start - this.keptReach <= changed.end; after++) {
+      this.pieces[after].surroundings = undefined;
     }
   }
 
@@ -133,18 +159,32 @@ export class PieceText implements WorkingText {
     const reach = pattern.length - 1;
     const found: number[] = [];
     for (const piece of this.pieces) {
-      const from = Math.max(0, piece.start - reach);
-      const to = Math.min(this.length, piece.end + reach);
+      const { text, lead } = reach <= this.keptReach ? this.surroundingsOf(piece) : this.sliceAround(piece, reach);
+      // Where the surroundings start in the current text, and the part of them this pattern can reach.
+      const origin = piece.start - lead;
+      const from = Math.max(0, lead - reach);
+      const to = Math.min(text.length, lead + (piece.end - piece.start) + reach);
       if (to - from < pattern.length) {
         continue;
       }
-      for (const at of occurrencesOf(this.slice(from, to), pattern)) {
-        if (touches(piece, from + at, from + at + pattern.length)) {
-          found.push(from + at);
+      for (const at of occurrencesOf(text, pattern, from, to)) {
+        if (touches(piece, origin + at, origin + at + pattern.length)) {
+          found.push(origin + at);
         }
       }
     }
     return found;
+  }
+
+  private surroundingsOf(piece: Piece): { readonly text: string; readonly lead: number } {
+    piece.surroundings ??= this.sliceAround(piece, this.keptReach);
+    return piece.surroundings;
+  }
+
+  /** The current text from `reach` before the piece to `reach` after it, as far as the text goes. */
+  private sliceAround(piece: Piece, reach: number): { readonly text: string; readonly lead: number } {
+    const from = Math.max(0, piece.start - reach);
+    return { text: this.slice(from, Math.min(this.length, piece.end + reach)), lead: piece.start - from };
   }
 
   /** The current text between two offsets. */
