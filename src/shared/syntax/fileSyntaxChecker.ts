@@ -9,10 +9,18 @@ import type { SyntaxChecker } from '../../core/index';
 import type { ScriptDialect } from './statementStarts';
 import { syntaxLanguageOf, type TreeSitterGrammar } from './syntaxLanguages';
 import { statementWindows } from './syntaxWindows';
-import { onlyRenamesWords } from './wordRenames';
+import { onlyRenamesWords, PYTHON_WORD_RULES, SCRIPT_WORD_RULES, type WordRules } from './wordRenames';
 import type { TreeSitterErrors } from './treeSitterErrors';
 
-/** The grammars whose edits may be checked by their words (wordRenames.ts) or by windows (syntaxWindows.ts), with how the windows' scan reads `<`. */
+/** The grammars whose renames are checked by their words (wordRenames.ts). */
+const WORD_RULES: ReadonlyMap<TreeSitterGrammar, WordRules> = new Map([
+  ['typescript', SCRIPT_WORD_RULES],
+  ['tsx', SCRIPT_WORD_RULES],
+  ['javascript', SCRIPT_WORD_RULES],
+  ['python', PYTHON_WORD_RULES],
+]);
+
+/** The grammars whose edits may be checked by windows (syntaxWindows.ts), with how their scan reads `<`. */
 const WINDOW_DIALECTS: ReadonlyMap<TreeSitterGrammar, ScriptDialect> = new Map([
   ['typescript', 'typescript'],
   ['tsx', 'jsx'],
@@ -45,12 +53,16 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
   return {
     async addsNoErrorWithoutFullParse(path, text, change) {
       const language = syntaxLanguageOf(path);
-      const dialect = language?.parser === 'tree-sitter' ? WINDOW_DIALECTS.get(language.grammar) : undefined;
-      if (language?.parser !== 'tree-sitter' || dialect === undefined) {
+      if (language?.parser !== 'tree-sitter') {
         return false;
       }
-      if (onlyRenamesWords(change, text)) {
+      const wordRules = WORD_RULES.get(language.grammar);
+      if (wordRules && onlyRenamesWords(change, text, wordRules)) {
         return true;
+      }
+      const dialect = WINDOW_DIALECTS.get(language.grammar);
+      if (dialect === undefined) {
+        return false;
       }
       const { grammar } = language;
       // A server that parsed this text before reparses around the edits from its tree, quicker than parsing whole statements.

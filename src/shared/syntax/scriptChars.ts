@@ -1,4 +1,4 @@
-/** The characters the JavaScript and TypeScript scans of the syntax gate tell apart, by their UTF-16 code. */
+/** The characters the syntax gate's scans and its check by words tell apart, by their UTF-16 code. */
 export const enum Char {
   Tab = 9,
   VerticalTab = 11,

@@ -3,7 +3,7 @@
  * sources and some installed JavaScript, a seeded generator, and random replacements
  * (breaking ones among them) made into the plan the gate reads.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { PlannedFile } from '../../../src/core/plan/filePlan';
 import type { ReplacedSpan } from '../../../src/core/matching/replacedSpans';
@@ -39,6 +39,25 @@ export function corpus(): { path: string; text: string }[] {
   const typescript = files.filter(({ path }) => path.endsWith('.ts'));
   const asTsx = Array.from({ length: Math.min(30, typescript.length) }, (_, index) => typescript[Math.floor((index * typescript.length) / 30)]);
   return [...files, ...asTsx.map(({ path, text }) => ({ path: `${path}x`, text }))];
+}
+
+/**
+ * Python: the repository's own (the recovery bench's fixtures), and up to 150 modules of the
+ * system's Python standard library where the machine has one (Debian's python3-minimal).
+ */
+export function pythonCorpus(): { path: string; text: string }[] {
+  const own = filesUnder(join(REPO, 'bench', 'recovery', 'fixtures'), ['.py']);
+  const library = readdirSync('/usr/lib', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^python3\.\d+$/.test(entry.name))
+    .map((entry) => join('/usr/lib', entry.name))
+    .sort()
+    .at(-1);
+  const modules = library !== undefined && existsSync(library)
+    ? readdirSync(library).filter((name) => name.endsWith('.py')).sort().map((name) => join(library, name)).filter((path) => statSync(path).size <= MAX_BYTES)
+    : [];
+  const step = Math.max(1, modules.length / 150);
+  const chosen = Array.from({ length: Math.min(150, modules.length) }, (_, index) => modules[Math.floor(index * step)]);
+  return [...own, ...chosen].map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 }
 
 /** The grammar of a corpus file, and how the scan reads its `<`. */
