@@ -166,7 +166,6 @@ async function commitWhileGating<Success>(
   makeSuccess: SuccessMaker<Success>,
 ): Promise<Attempt<Success>> {
   const { request } = draft;
-  const multiFile = !request.singleFile;
   let verdict: Promise<PlanResult> | undefined;
   const gate = (): Promise<PlanResult> => (verdict ??= guardedPlanning(() => gateChecked(draft, context), options));
   let success: Success | undefined;
@@ -177,8 +176,8 @@ async function commitWhileGating<Success>(
       if (!planned.ok) {
         return false;
       }
-      // Built before anything is published, so nothing after the commit can fail.
-      success ??= makeSuccess({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes });
+      // Before anything is published.
+      success ??= successFor(planned.plan, context, makeSuccess);
       return !context.isCancelled();
     } catch (error) {
       failure ??= error;
@@ -203,9 +202,7 @@ async function commitWhileGating<Success>(
   if (result === undefined || failure !== undefined) {
     return { run: { request, response: internalError('while writing the files', failure, options) }, committed: true };
   }
-  const response = result.ok
-    ? success ?? makeSuccess({ multiFile, ...planned.plan, maxDiffBytes: context.limits.maxDiffBytes })
-    : commitFailure(result, planned.plan, multiFile, context);
+  const response = result.ok ? success ?? successFor(planned.plan, context, makeSuccess) : commitFailure(result, planned.plan, context);
   return { run: { request, response }, committed: true };
 }
 
@@ -350,10 +347,13 @@ async function syntaxVerdict(
   };
 }
 
+/** The success response for a plan, built before anything is written so that nothing after the commit can fail. */
+function successFor<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Success {
+  return makeSuccess({ multiFile: !plan.request.singleFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
+}
+
 async function commitChecked<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
-  const multiFile = !plan.request.singleFile;
-  // Built before anything is written, so nothing after the commit can fail.
-  const success = makeSuccess({ multiFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
+  const success = successFor(plan, context, makeSuccess);
   if (plan.dryRun) {
     return success;
   }
@@ -364,10 +364,11 @@ async function commitChecked<Success>(plan: RequestPlan, context: EngineContext,
     });
   }
   const result = await commitFiles(plan.files, context);
-  return result.ok ? success : commitFailure(result, plan, multiFile, context);
+  return result.ok ? success : commitFailure(result, plan, context);
 }
 
-function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: RequestPlan, multiFile: boolean, context: EngineContext): ErrorEnvelope {
+function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: RequestPlan, context: EngineContext): ErrorEnvelope {
+  const multiFile = !plan.request.singleFile;
   const code = commitCode(failure.code);
   const fileIndex = plan.files.findIndex((file) => file.path === failure.failedPath);
   const file = plan.files[fileIndex];

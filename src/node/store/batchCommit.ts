@@ -27,7 +27,7 @@ import { basename, dirname, join } from 'node:path';
 import { errnoOf, type GoAhead, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
-import { inspectHolder, recoverBatch, sweepDrafts } from './recovery';
+import { inspectHolder, recoverBatch, sweepDraftsOnce } from './recovery';
 import type { RecentFacts } from './storeMemory';
 import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
@@ -174,10 +174,7 @@ async function commitSlots(fs: NodeFsApi, slots: Slot[], { isCancelled, swept, g
     return { ok: false, code: 'VALIDATION_FAILED', detail: 'the commit changes one file twice', path: twice.change.path };
   }
   for (const directory of new Set(slots.map((slot) => dirname(slot.real)))) {
-    if (swept.get(directory) === undefined) {
-      await sweepDrafts(fs, directory);
-      swept.set(directory, true);
-    }
+    await sweepDraftsOnce(fs, directory, swept);
   }
   const record = newLockRecord(slots.map((slot) => slot.real), slots.map((slot) => slot.operation));
   try {

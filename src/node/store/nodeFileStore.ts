@@ -24,7 +24,7 @@ import { type FileKind, type FileStat, type FileStore, type GoAhead, type Planne
 import { commitBatch } from './batchCommit';
 import type { ConfinementRule } from './confinement';
 import { directFs, nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
-import { recoverIfAbandoned, sweepDrafts } from './recovery';
+import { recoverIfAbandoned, sweepDraftsOnce } from './recovery';
 import { storeMemory, type StoreMemory } from './storeMemory';
 import { decodeUtf8, giveBack, takeBuffer } from './textBytes';
 
@@ -149,11 +149,7 @@ export class NodeFileStore implements FileStore {
       }
     }
     await recoverIfAbandoned(this.oneAtATime, real);
-    const directory = dirname(real);
-    if (this.memory.sweptDirectories.get(directory) === undefined) {
-      await sweepDrafts(this.oneAtATime, directory);
-      this.memory.sweptDirectories.set(directory, true);
-    }
+    await sweepDraftsOnce(this.oneAtATime, dirname(real), this.memory.sweptDirectories);
   }
 
   private async refusalFor(path: string, stats: BigIntStats): Promise<StoreResult<never> | undefined> {

@@ -17,6 +17,7 @@ import { errnoOf } from '../../core/index';
 import { readIfPresent, removeIfPresent, renameIfPresent, syncDirectories, writeSynced, type NodeFsApi } from './fsApi';
 import { newLockRecord, operationAt, ownerState, parseRecord, processRuns, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { draftInFlight, draftOwnerOnThisHost, sidecarPath } from './sidecars';
+import type { RecentFacts } from './storeMemory';
 
 /** A lock or claim file without a readable record is a writer that died between creating and filling it. */
 export const TORN_LOCK_AGE_MS = 10_000;
@@ -202,8 +203,16 @@ export async function recoverIfAbandoned(fs: NodeFsApi, realPath: string): Promi
   }
 }
 
+/** sweepDrafts, unless `swept` remembers that `directory` was swept recently enough. */
+export async function sweepDraftsOnce(fs: NodeFsApi, directory: string, swept: RecentFacts<true>): Promise<void> {
+  if (swept.get(directory) === undefined) {
+    await sweepDrafts(fs, directory);
+    swept.set(directory, true);
+  }
+}
+
 /** Removes the lock drafts left in `directory` by processes of this host that have ended, or by this one. */
-export async function sweepDrafts(fs: NodeFsApi, directory: string): Promise<void> {
+async function sweepDrafts(fs: NodeFsApi, directory: string): Promise<void> {
   let names: string[];
   try {
     names = await fs.readdir(directory);

@@ -87,10 +87,9 @@ export const PYTHON_WORD_RULES: WordRules = {
 /** Whether every change in `change` (which made `text`) only respells words that read as plain names before and after. */
 export function onlyRenamesWords(change: TextChange, text: string, rules: WordRules): boolean {
   const { from } = change;
-  const longestReserved = Math.max(...[...rules.reserved].map((word) => word.length));
   // A replace_all respells the same word hundreds of thousands of times: each side remembers the last word it found plain.
-  const oldSide: WordReader = { rules, longestReserved, lastPlain: '' };
-  const newSide: WordReader = { rules, longestReserved, lastPlain: '' };
+  const oldSide: WordReader = { rules, lastPlain: '' };
+  const newSide: WordReader = { rules, lastPlain: '' };
   let shift = 0;
   for (const span of change.replaced) {
     const newStart = span.start + shift;
@@ -117,7 +116,6 @@ export function onlyRenamesWords(change: TextChange, text: string, rules: WordRu
 
 interface WordReader {
   readonly rules: WordRules;
-  readonly longestReserved: number;
   lastPlain: string;
 }
 
@@ -153,7 +151,7 @@ function isPlainWord(source: string, start: number, end: number, reader: WordRea
     return false;
   }
   const word = source.slice(start, end);
-  if (end - start <= reader.longestReserved && reader.rules.reserved.has(word)) {
+  if (reader.rules.reserved.has(word)) {
     return false;
   }
   reader.lastPlain = word;
