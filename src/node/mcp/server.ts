@@ -18,11 +18,11 @@ import { nodeFs } from '../store/fsApi';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { SERVER_MEMORY_MS, storeMemory } from '../store/storeMemory';
 import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
-import { absoluteRoot, RootScope } from './scope';
+import { absoluteRoot, RootScope } from '../host/scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';
 import { LineTransport } from './lineTransport';
-import { inTurn } from './turns';
+import { inTurn } from '../host/turns';
 
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
