@@ -14,12 +14,12 @@ import { type OutputFormat, parseArgs, type PatchCommand, STDIN_OPERAND, type Ap
 import { formatText } from './cliFormat';
 import { jsonPieces } from './jsonPieces';
 import { HELP_TEXT, USAGE } from './cliHelp';
-import { checkCliPath, patchPathCheck } from './cliPaths';
+import { checkCliPath, patchPathCheck } from '../host/cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { writeStdout } from './standardOutput';
 import { NodeFileStore } from '../store/nodeFileStore';
-import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
+import { nodeSyntaxGate } from '../host/nodeSyntaxGate';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;

@@ -17,7 +17,7 @@ import { RepeatedFailures, runRequest, type InsideTokenPolicy, type SyntaxCheckP
 import { nodeFs } from '../store/fsApi';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { SERVER_MEMORY_MS, storeMemory } from '../store/storeMemory';
-import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
+import { nodeSyntaxGate } from '../host/nodeSyntaxGate';
 import { absoluteRoot, RootScope } from '../host/scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';

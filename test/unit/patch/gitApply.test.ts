@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
 import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
-import { patchPathCheck } from '../../../src/node/cli/cliPaths';
+import { patchPathCheck } from '../../../src/node/host/cliPaths';
 import { recordFigure } from '../helpers/figures';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
 import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
-import { patchPathCheck } from '../../../src/node/cli/cliPaths';
+import { patchPathCheck } from '../../../src/node/host/cliPaths';
 import { TORN_LOCK_AGE_MS } from '../../../src/node/store/recovery';
 import { recordFigure } from '../helpers/figures';
 

@@ -1,6 +1,6 @@
 /** The engine options that switch the syntax gate on for the CLI and the MCP server. */
 import type { EngineOptions, SyntaxCheckPolicy } from '../../core/index';
-import { fileSyntaxChecker, treeSitterWasmDirectory } from './fileSyntaxChecker';
+import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
 
 export function nodeSyntaxGate(policy: SyntaxCheckPolicy, tell: (message: string) => void): Pick<EngineOptions, 'syntaxChecker' | 'syntaxCheck'> {
   if (policy === 'off') {
