@@ -2,9 +2,9 @@
 import { ERRORS_DOC_URL } from '../../core/index';
 
 export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse]
-                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] <request.json | ->
-       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] <PATCHFILE | ->
-       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off]`;
+                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] [--allow-protected GLOB]... <request.json | ->
+       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] [--allow-protected GLOB]... <PATCHFILE | ->
+       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] [--allow-protected GLOB]...`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -39,7 +39,13 @@ Options:
                          (mcp) A folder the tools may edit in; repeat for several.
                          Without it: the roots the client lists, or else the
                          current directory. Client roots can narrow --root, never
-                         widen it. .git, .hg, .svn and .env* files are refused.
+                         widen it.
+  --allow-protected GLOB Every command refuses (FORBIDDEN_PATH) files under .git,
+                         .hg and .svn and .env* files, by name and by where a link
+                         leads. A user who means to edit one passes a glob that
+                         matches it, e.g. --allow-protected '**/.env'; repeat for
+                         several. Globs match absolute paths, and paths relative
+                         to a root.
   --inside-indentation P An old_string starting with spaces or tabs that matches inside
                          a line's indentation: refuseMultiline (default) refuses it
                          when new_string spans lines and warns otherwise; warn
