@@ -30,11 +30,12 @@ function synopsesIn(text: string): Array<{ command: CommandName; synopsis: strin
   const found: Array<{ command: CommandName; synopsis: string }> = [];
   const lines = text.split('\n').map((line) => line.replace(/\\\|/g, '|'));
   for (let index = 0; index < lines.length; index++) {
-    const match = /(?:^|`|usage: +)(multi-edit (apply|patch|mcp) \[[^`]*)/.exec(lines[index]);
+    const match = /(?:^\s*|`|usage: +)(multi-edit (apply|patch|mcp) \[[^`]*)/.exec(lines[index]);
     if (!match) {
       continue;
     }
-    let synopsis = match[1];
+    // A shell comment after a synopsis in a code block is not part of it.
+    let synopsis = match[1].replace(/\s+#\s.*$/, '');
     while (/^\s+\[|^\s+</.test(lines[index + 1] ?? '')) {
       synopsis += ` ${lines[++index].trim()}`;
     }
