@@ -12,7 +12,7 @@ export { escapeControls } from './contract/envelope';
 export { formatForModel, oldStringExcerpt, ordinal, plural } from './contract/format';
 export { RepeatedFailures } from './report/repeatedFailures';
 export { isRecord } from './contract/isRecord';
-export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
+export { failureEntries, type FailureEntry, fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
 
 // Requests and the engine.
 export { parseRequest, requestInput, type ParsedRequest, type ParseResult, type RequestInput, type ResolvedRequest } from './request/request';

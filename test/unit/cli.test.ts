@@ -268,18 +268,24 @@ describe('CLI (dist/cli.js)', () => {
       it(`rejects ${name}`, () => {
         const run = runCli(args);
         assertUsageError(run, message);
-        assert.match(run.stderr, /usage: multi-edit apply/);
+        const command = ['apply', 'patch', 'mcp'].find((name) => name === args[0]);
+        assert.match(run.stderr, new RegExp(`usage: multi-edit ${command ?? 'apply'} `));
       });
     }
   });
 
   describe('help and version', () => {
     for (const flag of ['--help', '-h']) {
-      it(`${flag} documents commands, options, exit codes and request shapes, and exits 0`, () => {
+      it(`${flag} documents commands, options and exit codes, and exits 0; apply ${flag} the request shapes and an example`, () => {
         const run = runCli([flag]);
         assert.equal(run.status, 0);
-        for (const text of ['usage: multi-edit apply', 'multi-edit mcp [--root DIR]', '--dry-run', '--format json', '--format text', 'Exit codes:', 'multi_edit_files', '"old_string"', 'Example', '--allow-protected GLOB']) {
+        for (const text of ['usage: multi-edit apply', 'multi-edit mcp [--root DIR]', 'multi-edit patch', '--dry-run', '--format json|text', 'Exit codes:', '--allow-protected GLOB']) {
           assert.ok(run.stdout.includes(text), `--help does not mention ${text}`);
+        }
+        const apply = runCli(['apply', flag]);
+        assert.equal(apply.status, 0);
+        for (const text of ['usage: multi-edit apply', '--dry-run', 'Exit codes:', 'multi_edit_files', '"old_string"', 'Example']) {
+          assert.ok(apply.stdout.includes(text), `apply --help does not mention ${text}`);
         }
       });
     }

@@ -12,7 +12,7 @@ import { type DiffPieces, type EngineResponse, isRecord, type Limits, storeFailu
 import { parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { jsonPieces } from './jsonPieces';
-import { HELP_TEXT, USAGE } from './cliHelp';
+import { commandHelp, globalHelp, usageOf, type CommandName } from './cliHelp';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { writeStdout } from './standardOutput';
@@ -33,13 +33,13 @@ async function main(args: readonly string[]): Promise<number> {
   const command = parseArgs(args);
   switch (command.kind) {
     case 'help':
-      process.stdout.write(HELP_TEXT);
+      process.stdout.write(command.command ? commandHelp(command.command) : globalHelp());
       return EXIT_SUCCESS;
     case 'version':
       process.stdout.write(`${version}\n`);
       return EXIT_SUCCESS;
     case 'usage_error':
-      return reportUsageError(command.message, true);
+      return reportUsageError(command.message, { command: command.command });
     case 'mcp':
       return startMcpServer(command);
     case 'apply':
@@ -48,16 +48,18 @@ async function main(args: readonly string[]): Promise<number> {
         return await (command.kind === 'apply' ? apply(command) : patch(command));
       } catch (error) {
         if (error instanceof UsageError) {
-          return reportUsageError(error.message, false);
+          return reportUsageError(error.message);
         }
         throw error;
       }
   }
 }
 
-function reportUsageError(message: string, showUsage: boolean): number {
-  const usage = showUsage ? `${USAGE}\nRun "multi-edit --help" for details.\n` : '';
-  process.stderr.write(`multi-edit: ${message}\n${usage}`);
+/** A usage error on stderr; with `usage`, the usage lines of the command it was given to (or of every command) and where help is. */
+function reportUsageError(message: string, usage?: { readonly command: CommandName | undefined }): number {
+  const helpCommand = usage?.command ? `multi-edit ${usage.command} --help` : 'multi-edit --help';
+  const usageText = usage ? `${usageOf(usage.command)}\nRun "${helpCommand}" for details.\n` : '';
+  process.stderr.write(`multi-edit: ${message}\n${usageText}`);
   return EXIT_USAGE;
 }
 

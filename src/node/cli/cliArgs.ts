@@ -1,6 +1,7 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
 import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type SyntaxCheckPolicy } from '../../core/index';
+import { COMMAND_NAMES, type CommandName } from './cliHelp';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -52,9 +53,11 @@ export type CliCommand =
   | ApplyCommand
   | PatchCommand
   | McpCommand
-  | { readonly kind: 'help' }
+  /** --help: the global help, or the help of the command it follows. */
+  | { readonly kind: 'help'; readonly command?: CommandName }
   | { readonly kind: 'version' }
-  | { readonly kind: 'usage_error'; readonly message: string };
+  /** A usage error, with the command it was given to (its usage is shown), if any. */
+  | { readonly kind: 'usage_error'; readonly message: string; readonly command?: CommandName };
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text'];
 const INDENTATION_POLICIES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
@@ -134,27 +137,32 @@ const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-chec
 /** The policies as fields of a command: insideToken only when an option set it. */
 const policyFields = ({ syntaxCheck, insideToken }: EditPolicies) => ({ syntaxCheck, ...(insideToken ? { insideToken } : {}) });
 
+const PARSERS: Readonly<Record<CommandName, (args: readonly string[]) => CliCommand>> = {
+  apply: (args) => parseApply(args),
+  patch: (args) => parsePatch(args),
+  mcp: (args) => parseMcp(args),
+};
+
+const isCommandName = (name: string | undefined): name is CommandName => COMMAND_NAMES.includes(name as CommandName);
+
 export function parseArgs(args: readonly string[]): CliCommand {
-  if (args.includes('--help') || args.includes('-h')) {
-    return { kind: 'help' };
+  const [command, ...rest] = args;
+  const end = args.indexOf('--');
+  const options = end === -1 ? args : args.slice(0, end);
+  if (options.includes('--help') || options.includes('-h')) {
+    return isCommandName(command) ? { kind: 'help', command } : { kind: 'help' };
   }
   if (args.length === 1 && args[0] === '--version') {
     return { kind: 'version' };
   }
-  const [command, ...rest] = args;
   if (command === undefined) {
     return usageError('no command given');
   }
-  if (command === 'mcp') {
-    return parseMcp(rest);
-  }
-  if (command === 'patch') {
-    return parsePatch(rest);
-  }
-  if (command !== 'apply') {
+  if (!isCommandName(command)) {
     return usageError(`unknown command "${command}"; the commands are "apply", "patch" and "mcp"`);
   }
-  return parseApply(rest);
+  const parsed = PARSERS[command](rest);
+  return parsed.kind === 'usage_error' ? { ...parsed, command } : parsed;
 }
 
 function parseMcp(args: readonly string[]): CliCommand {
