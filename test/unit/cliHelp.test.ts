@@ -143,6 +143,6 @@ describe('CLI help', () => {
   });
 
   it('--help after "--" is an operand, not a request for help', () => {
-    assert.deepEqual(parseArgs(['apply', '--', '--help']), { kind: 'apply', dryRun: false, format: 'json', source: '--help', syntaxCheck: 'refuse' });
+    assert.deepEqual(parseArgs(['apply', '--', '--help']), { kind: 'apply', dryRun: false, format: 'json', source: '--help', allowProtected: [], syntaxCheck: 'refuse' });
   });
 });
