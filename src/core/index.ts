@@ -15,8 +15,8 @@ export { isRecord } from './contract/isRecord';
 export { failureEntries, type FailureEntry, fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
 
 // Requests and the engine.
-export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedRequest } from './request/request';
-export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
+export type { ParsedRequest, RequestInput, ResolvedRequest } from './request/request';
+export { answersForOneFile, namedPaths, parseRequest, requestInput, toolForRequest } from './formats/inputFormats';
 export { commitPlan, planRequest, runRequest, runRequestWithDiffPieces, type RequestPlan } from './engine/engine';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';

@@ -16,7 +16,8 @@ import type { FileStat, FileStore, StoreFailure, StoreResult } from '../store/fi
 import { statWithRetry } from './planFile';
 import { planOperation } from './fileOperations';
 import type { FileFailure, FilePlan, PlannedFile, RefusedEditPlace } from '../plan/filePlan';
-import { parseRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from '../request/request';
+import type { ParsedRequest, ResolvedFile, ResolvedRequest } from '../request/request';
+import { parseRequest } from '../formats/inputFormats';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse, SuccessResponseWith, Warning } from '../contract/schemas';
 import { streamedSuccessResponse, successResponse, type SuccessInput } from '../report/successReport';
 import type { DiffPieces } from '../report/diff';
