@@ -22,6 +22,8 @@ export interface ApplyCommand {
   readonly insideToken?: InsideTokenPolicy;
   /** --syntax-check: what an edit that breaks the file's parse does (default refuse). */
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --allow-protected: globs of protected paths the user means to edit. */
+  readonly allowProtected: readonly string[];
 }
 
 /** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
@@ -34,6 +36,7 @@ export interface PatchCommand {
   /** A patch file path, or STDIN_OPERAND. */
   readonly source: string;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  readonly allowProtected: readonly string[];
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -43,6 +46,7 @@ export interface McpCommand {
   readonly roots: readonly string[];
   readonly insideToken?: InsideTokenPolicy;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  readonly allowProtected: readonly string[];
 }
 
 export type CliCommand =
@@ -112,6 +116,22 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
   return undefined;
 }
 
+/**
+ * --allow-protected GLOB at args[index], added to `globs` (the option repeats): the index of
+ * its last argument, a usage error, or undefined when args[index] is not that option.
+ */
+function readAllowProtected(args: readonly string[], index: number, globs: string[]): number | CliCommand | undefined {
+  const option = optionAt(args, index, '--allow-protected');
+  if (!option) {
+    return undefined;
+  }
+  if (option.value === undefined || option.value === '') {
+    return usageError('--allow-protected needs a glob, e.g. "**/.env"');
+  }
+  globs.push(option.value);
+  return option.last;
+}
+
 const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check'];
 
 /** The policies as fields of a command: insideToken only when an option set it. */
@@ -147,10 +167,11 @@ export function parseArgs(args: readonly string[]): CliCommand {
 
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
+  const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES) ?? readAllowProtected(args, index, allowProtected);
     if (typeof policy === 'object') {
       return policy;
     }
@@ -166,7 +187,7 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots, ...policyFields(policies) };
+  return { kind: 'mcp', roots, allowProtected, ...policyFields(policies) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
@@ -174,6 +195,7 @@ function parseApply(args: readonly string[]): CliCommand {
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
   let maxFileBytes: number | undefined;
+  const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -182,7 +204,7 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES) ?? readAllowProtected(args, index, allowProtected);
     const formatOption = readFormatOption(args, index);
     if (typeof policy === 'object') {
       return policy;
@@ -222,7 +244,7 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], allowProtected, ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }
 
 /** The --format option at args[index]: the format and the index of its last argument, a usage error, or undefined when it is not there. */
@@ -243,11 +265,12 @@ function parsePatch(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let root: string | undefined;
+  const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, ['--syntax-check']);
+    const policy = readPolicyOption(args, index, policies, ['--syntax-check']) ?? readAllowProtected(args, index, allowProtected);
     if (typeof policy === 'object') {
       return policy;
     }
@@ -285,5 +308,5 @@ function parsePatch(args: readonly string[]): CliCommand {
       ? `patch needs a patch file, or "${STDIN_OPERAND}" to read the patch from standard input`
       : `patch takes one patch file, but ${operands.length} were given; one patch can change many files`);
   }
-  return { kind: 'patch', dryRun, format, source: operands[0], ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
+  return { kind: 'patch', dryRun, format, source: operands[0], allowProtected, ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
 }

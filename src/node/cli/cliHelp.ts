@@ -44,7 +44,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   {
     flag: '--root', value: 'DIR', commands: ['mcp'], repeatable: true,
     help: 'A folder the tools may edit in; repeat it for several. Without it: the roots the client lists, or else the current '
-      + 'directory. Client roots can narrow --root, never widen it. .git, .hg, .svn and .env* files are refused.',
+      + 'directory. Client roots can narrow --root, never widen it.',
   },
   {
     flag: '--max-file-size', value: 'MB', commands: ['apply'],
@@ -61,6 +61,12 @@ export const CLI_OPTIONS: readonly CliOption[] = [
     help: 'An old_string whose first or last character falls inside a word or number of the file: refuseSuspicious '
       + '(default) refuses it when new_string does not continue the token there and warns otherwise; warn applies it with '
       + 'a MATCH_INSIDE_TOKEN warning; refuse always refuses it. replace_all edits are only warned.',
+  },
+  {
+    flag: '--allow-protected', value: 'GLOB', commands: ['apply', 'patch', 'mcp'], repeatable: true,
+    help: 'Every command refuses (FORBIDDEN_PATH) files under .git, .hg and .svn and .env* files, by name and by where a link '
+      + 'leads. A user who means to edit one passes a glob that matches it, e.g. --allow-protected \'**/.env\'; repeat it for '
+      + 'several. Globs match absolute paths, and paths relative to a root.',
   },
   {
     flag: '--syntax-check', value: 'refuse|warn|off', valueName: 'P', commands: ['apply', 'patch', 'mcp'],
