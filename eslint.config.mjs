@@ -27,17 +27,27 @@ const VSCODE_LAYERS = {
   walkthrough: ['run', 'platform'],
 };
 
-/** The import patterns src/vscode forbids, and for a room, the rooms above or beside it as well. */
-function vscodeImportRules(folder) {
+/** The one file of src/vscode that reads and runs requests with the engine: every reading is counted there, once per call. */
+const VSCODE_RUNNER = 'src/vscode/run/requestRunner.ts';
+const engineReading = {
+  group: ['**/core/index'],
+  importNames: ['parseRequest', 'runRequest', 'runParsedRequest', 'planRequest', 'planParsedRequest'],
+  message: `The extension reads and runs requests through the runner (${VSCODE_RUNNER}: runner.read, and the reading passed on), so a call reads its request once.`,
+};
+
+/** The import patterns src/vscode forbids, and for a room, the rooms above or beside it as well; `runner` lifts the rule on reading requests. */
+function vscodeImportRules(folder, runner = false) {
   const adapters = { group: ['**/node/**', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' };
+  const reading = runner ? [] : [engineReading];
   if (folder === undefined) {
-    return [coreThroughIndex, adapters];
+    return [coreThroughIndex, adapters, ...reading];
   }
   const allowed = VSCODE_LAYERS[folder];
   const forbidden = Object.keys(VSCODE_LAYERS).filter((other) => other !== folder && !allowed.includes(other));
   return [
     coreThroughIndex,
     adapters,
+    ...reading,
     {
       regex: `^(\\.\\./)+(${forbidden.join('|')}|extension)(/|$)`,
       message: `src/vscode/${folder} may import ${allowed.length > 0 ? allowed.join(', ') : 'no other room of src/vscode'} (see VSCODE_LAYERS).`,
@@ -151,6 +161,10 @@ export default tseslint.config(
     files: [`src/vscode/${folder}/**/*.ts`],
     rules: { 'no-restricted-imports': ['error', { patterns: vscodeImportRules(folder) }] },
   })),
+  {
+    files: [VSCODE_RUNNER],
+    rules: { 'no-restricted-imports': ['error', { patterns: vscodeImportRules('run', true) }] },
+  },
   {
     // Node-side rules that both adapters share: they import the core, never an adapter.
     files: ['src/shared/**/*.ts'],

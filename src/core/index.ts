@@ -17,7 +17,7 @@ export { failureEntries, type FailureEntry, fileIndexOfStatus, isLeadPlace, lead
 // Requests and the engine.
 export type { ParsedRequest, ParseResult, RequestInput, ResolvedRequest } from './request/request';
 export { answersForOneFile, parseRequest, requestInput, toolForRequest } from './formats/inputFormats';
-export { commitPlan, planRequest, runParsedRequest, runParsedRequestWithDiffPieces, runRequest, runRequestWithDiffPieces, type RequestPlan, type RequestRun } from './engine/engine';
+export { commitPlan, planParsedRequest, planRequest, runParsedRequest, runParsedRequestWithDiffPieces, runRequest, runRequestWithDiffPieces, type RequestPlan, type RequestRun } from './engine/engine';
 export { surfaceOptions, type SurfaceParts, type SurfaceScope, type SurfaceSyntaxGate } from './engine/surfaceOptions';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
