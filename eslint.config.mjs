@@ -1,4 +1,5 @@
 // Lint: typescript-eslint recommended, plus the rule that keeps src/core pure.
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /** Outside src/core, the core is reached only through its public surface, src/core/index.ts. */
@@ -26,22 +27,67 @@ const VSCODE_LAYERS = {
   walkthrough: ['run', 'platform'],
 };
 
-/** The import patterns src/vscode forbids, and for a room, the rooms above or beside it as well. */
-function vscodeImportRules(folder) {
+/** The one file of src/vscode that reads and runs requests with the engine: every reading is counted there, once per call. */
+const VSCODE_RUNNER = 'src/vscode/run/requestRunner.ts';
+const engineReading = {
+  group: ['**/core/index'],
+  importNames: ['parseRequest', 'runRequest', 'runParsedRequest', 'planRequest', 'planParsedRequest'],
+  message: `The extension reads and runs requests through the runner (${VSCODE_RUNNER}: runner.read, and the reading passed on), so a call reads its request once.`,
+};
+
+/** The import patterns src/vscode forbids, and for a room, the rooms above or beside it as well; `runner` lifts the rule on reading requests. */
+function vscodeImportRules(folder, runner = false) {
   const adapters = { group: ['**/node/**', '../node', '../../node'], message: 'src/vscode may import src/core, not src/node.' };
+  const reading = runner ? [] : [engineReading];
   if (folder === undefined) {
-    return [coreThroughIndex, adapters];
+    return [coreThroughIndex, adapters, ...reading];
   }
   const allowed = VSCODE_LAYERS[folder];
   const forbidden = Object.keys(VSCODE_LAYERS).filter((other) => other !== folder && !allowed.includes(other));
   return [
     coreThroughIndex,
     adapters,
+    ...reading,
     {
       regex: `^(\\.\\./)+(${forbidden.join('|')}|extension)(/|$)`,
       message: `src/vscode/${folder} may import ${allowed.length > 0 ? allowed.join(', ') : 'no other room of src/vscode'} (see VSCODE_LAYERS).`,
     },
   ];
+}
+
+/**
+ * The folders of src/core in layers, bottom up: a folder imports only folders of lower layers, so
+ * no two folders can import each other, whether directly or round a longer cycle. text/ imports
+ * nothing; contract/ (schemas, codes, limits) only text/; request/ is the request every input format
+ * becomes, and patch/ reads patches into file operations, side by side; formats/ (one row per
+ * tool's input format) sits on both; engine/ runs everything. See docs/architecture.md.
+ */
+const CORE_LAYERS = [
+  ['text'],
+  ['contract'],
+  ['matching'],
+  ['nearMiss', 'store'],
+  ['plan', 'request', 'patch'],
+  ['report', 'syntax', 'formats'],
+  ['engine'],
+];
+
+/** A folder of src/core that no layer names would escape the order: lint stops until it has a place. */
+const coreFolders = readdirSync(new URL('./src/core', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const unlayered = coreFolders.filter((folder) => !CORE_LAYERS.flat().includes(folder));
+if (unlayered.length > 0) {
+  throw new Error(`eslint.config.mjs: give src/core/${unlayered.join(', src/core/')} a layer in CORE_LAYERS`);
+}
+
+/** The import rule of a core folder: every folder of its own layer or above is out of reach. */
+function coreLayerRule(folder) {
+  const rank = CORE_LAYERS.findIndex((layer) => layer.includes(folder));
+  const below = CORE_LAYERS.slice(0, rank).flat();
+  const out = CORE_LAYERS.slice(rank).flat().filter((other) => other !== folder);
+  return {
+    regex: `^\\.\\./(${out.join('|')})(/|$)`,
+    message: `src/core/${folder} may import ${below.length > 0 ? below.join(', ') : 'no other folder of src/core'} (see CORE_LAYERS).`,
+  };
 }
 
 /**
@@ -100,16 +146,11 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', coreImportRules([])] },
   },
-  {
-    // engine/ sits on top of the core and runs the rest: the other folders take nothing from it.
-    files: ['src/core/*/**/*.ts'],
-    ignores: ['src/core/engine/**'],
-    rules: {
-      'no-restricted-imports': ['error', coreImportRules([
-        { regex: '^\\.\\./engine(/|$)', message: 'Core folders take their types from below, never from engine/ (see docs/architecture.md).' },
-      ])],
-    },
-  },
+  // Inside src/core, each folder imports only the folders of the layers below it (see CORE_LAYERS).
+  ...CORE_LAYERS.flat().map((folder) => ({
+    files: [`src/core/${folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', coreImportRules(folder === CORE_LAYERS.at(-1)[0] ? [] : [coreLayerRule(folder)])] },
+  })),
   {
     // The adapters depend on the core only, never on each other.
     files: ['src/vscode/**/*.ts'],
@@ -120,6 +161,10 @@ export default tseslint.config(
     files: [`src/vscode/${folder}/**/*.ts`],
     rules: { 'no-restricted-imports': ['error', { patterns: vscodeImportRules(folder) }] },
   })),
+  {
+    files: [VSCODE_RUNNER],
+    rules: { 'no-restricted-imports': ['error', { patterns: vscodeImportRules('run', true) }] },
+  },
   {
     // Node-side rules that both adapters share: they import the core, never an adapter.
     files: ['src/shared/**/*.ts'],

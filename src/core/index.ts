@@ -15,9 +15,9 @@ export { isRecord } from './contract/isRecord';
 export { failureEntries, type FailureEntry, fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
 
 // Requests and the engine.
-export { parseRequest, requestInput, type ParsedRequest, type ParseResult, type RequestInput, type ResolvedRequest } from './request/request';
-export { answersForOneFile, toolForRequest } from './request/inputFormats';
-export { commitPlan, planRequest, runParsedRequest, runParsedRequestWithDiffPieces, runRequest, runRequestWithDiffPieces, type RequestPlan, type RequestRun } from './engine/engine';
+export type { ParsedRequest, ParseResult, RequestInput, ResolvedRequest } from './request/request';
+export { answersForOneFile, parseRequest, requestInput, toolForRequest } from './formats/inputFormats';
+export { commitPlan, planParsedRequest, planRequest, runParsedRequest, runParsedRequestWithDiffPieces, runRequest, runRequestWithDiffPieces, type RequestPlan, type RequestRun } from './engine/engine';
 export { surfaceOptions, type SurfaceParts, type SurfaceScope, type SurfaceSyntaxGate } from './engine/surfaceOptions';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { OUTPUT_CHANNEL_NAME } from '../../src/vscode/platform/ids';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, TOOL_NAMES } from '../../src/core/contract/toolNames';
 import { requestJsonSchemas } from '../../src/core/contract/schemas';
-import { requestInput } from '../../src/core/request/request';
+import { requestInput } from '../../src/core/formats/inputFormats';
 import type { MultiEditApi } from '../../src/vscode/extension';
 import {
   activateExtension, closeAllEditors, expectError, expectSuccess, fileOperationsPatch, invokeTool, openInEditor, patchPath, readDisk, scratchDir, toolSuiteFixture, waitFor,

@@ -4,15 +4,19 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES } from '../../src/core/contract/toolNames';
+import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, type ToolName } from '../../src/core/contract/toolNames';
 import type { ErrorEnvelope } from '../../src/core/contract/schemas';
 import type { RequestRecord as RequestOutcome } from '../../src/vscode/run/requestRecord';
 import { MultiEditFilesTool } from '../../src/vscode/tools/multiEditFilesTool';
 import { MultiEditTool } from '../../src/vscode/tools/multiEditTool';
 import {
-  closeAllEditors, expectError, expectSuccess, invokeTool, readDisk, scratchDir, toolSuiteFixture, waitFor, withSettings, workspaceRoot,
+  closeAllEditors, expectError, expectSuccess, invokeTool, patchPath, readDisk, scratchDir, toolSuiteFixture, waitFor, withSettings, workspaceRoot,
   writeScratchFile,
 } from './helpers';
+
+function textOf(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
 
 function markdownText(message: string | vscode.MarkdownString | undefined): string {
   return typeof message === 'string' ? message : message?.value ?? '';
@@ -81,6 +85,48 @@ suite('language-model tools: scope and confirmation', () => {
       assert.equal(prepared.confirmationMessages, undefined);
       expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: target, edits: [{ old_string: 'old', new_string: 'new' }] }));
     });
+    assert.equal(readDisk(target), 'new\n');
+  });
+
+  test('a tool call reads its request once: prepareInvocation\'s reading goes on to invoke', async () => {
+    const hooks = fixture.api.readHooks;
+    assert.ok(hooks, 'the reading hook exists under the test harness');
+    const reads: ToolName[] = [];
+    hooks.afterRead = (tool) => reads.push(tool);
+    try {
+      const a = writeScratchFile(fixture.dir, 'once-a.ts', 'export const a = 1;\n');
+      const b = writeScratchFile(fixture.dir, 'once-b.ts', 'export const b = 1;\n');
+      const calls: ReadonlyArray<readonly [ToolName, object]> = [
+        [TOOL_MULTI_EDIT, { file_path: a, edits: [{ old_string: 'a = 1', new_string: 'a = 2' }] }],
+        [TOOL_MULTI_EDIT_FILES, { files: [{ file_path: a, edits: [{ old_string: 'a = 2', new_string: 'a = 3' }] }, { file_path: b, edits: [{ old_string: 'b = 1', new_string: 'b = 2' }] }] }],
+        [TOOL_MULTI_EDIT_PATCH, { patch: `*** Begin Patch\n*** Update File: ${patchPath(fixture.dir)}/once-b.ts\n@@\n-export const b = 2;\n+export const b = 3;\n*** End Patch\n` }],
+        [TOOL_MULTI_EDIT, { file_path: a, edits: [{ old_string: 'not there', new_string: 'x' }] }],
+        [TOOL_MULTI_EDIT, { file_path: a, edits: [{ old_string: 'no new_string' }] }],
+      ];
+      for (const [tool, input] of calls) {
+        reads.length = 0;
+        await invokeTool(tool, input);
+        assert.deepEqual(reads, [tool], `${tool} ${JSON.stringify(input)}: read ${reads.length} times`);
+      }
+      assert.equal(readDisk(a), 'export const a = 3;\n');
+      assert.equal(readDisk(b), 'export const b = 3;\n');
+    } finally {
+      hooks.afterRead = undefined;
+    }
+  });
+
+  test('the confirmation asked is carried to invoke: only a question that named outside targets allows them', async () => {
+    const target = writeScratchFile(outside, 'confirmed.txt', 'old\n');
+    const input = { file_path: target, edits: [{ old_string: 'old', new_string: 'new' }] };
+    const invocation = { input, toolInvocationToken: undefined };
+    const token = new vscode.CancellationTokenSource().token;
+    const tool = new MultiEditTool(fixture.api);
+    const unasked = await tool.invoke(invocation, token);
+    assert.match(textOf(unasked), /OUTSIDE_WORKSPACE/, 'without a prepared question, nothing outside is confirmed');
+    const prepared = await tool.prepareInvocation({ input });
+    assert.match(prepared.confirmationMessages?.title ?? '', /outside the workspace/);
+    const confirmed = await tool.invoke(invocation, token);
+    assert.doesNotMatch(textOf(confirmed), /OUTSIDE_WORKSPACE/, textOf(confirmed));
     assert.equal(readDisk(target), 'new\n');
   });
 

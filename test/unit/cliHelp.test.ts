@@ -143,6 +143,7 @@ describe('CLI help', () => {
   });
 
   it('--help after "--" is an operand, not a request for help', () => {
-    assert.deepEqual(parseArgs(['apply', '--', '--help']), { kind: 'apply', dryRun: false, format: 'json', source: '--help', allowProtected: [], syntaxCheck: 'refuse' });
+    const parsed = parseArgs(['apply', '--', '--help']);
+    assert.equal(parsed.kind === 'apply' && parsed.source, '--help');
   });
 });

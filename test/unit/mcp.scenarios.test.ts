@@ -11,7 +11,7 @@ import { parseCliResponse, runScenarioThroughCli } from './helpers/cliRun';
 import { recordFigure } from './helpers/figures';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
 import { mcpArguments, REQUEST_SCENARIOS, seedScenario } from './helpers/requestScenarios';
-import { toolForRequest } from '../../src/core/request/inputFormats';
+import { toolForRequest } from '../../src/core/formats/inputFormats';
 
 /** Every file under `dir` with its bytes, so two runs can be compared byte for byte. */
 function snapshot(dir: string): Record<string, string> {

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as parsePatchModule from '../../src/core/patch/parsePatch';
-import * as requestModule from '../../src/core/request/request';
+import * as requestModule from '../../src/core/formats/inputFormats';
 import { applyScope, patchScope } from '../../src/node/host/cliPaths';
 import type { HostScope } from '../../src/node/host/hostScope';
 import { NodeHost } from '../../src/node/host/nodeHost';

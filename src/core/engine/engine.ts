@@ -16,7 +16,8 @@ import type { FileStat, FileStore, StoreFailure, StoreResult } from '../store/fi
 import { statWithRetry } from './planFile';
 import { planOperation } from './fileOperations';
 import type { FileFailure, FilePlan, PlannedFile, RefusedEditPlace } from '../plan/filePlan';
-import { parseRequest, type ParsedRequest, type ParseResult, type ResolvedFile, type ResolvedRequest } from '../request/request';
+import type { ParsedRequest, ParseResult, ResolvedFile, ResolvedRequest } from '../request/request';
+import { parseRequest } from '../formats/inputFormats';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse, SuccessResponseWith, Warning } from '../contract/schemas';
 import { streamedSuccessResponse, successResponse, type SuccessInput } from '../report/successReport';
 import type { DiffPieces } from '../report/diff';
@@ -54,10 +55,15 @@ type SuccessMaker<Success> = (input: SuccessInput) => Success;
  * Validates and plans a request without writing anything. `tool` is a ToolName; any
  * other string gets UNKNOWN_TOOL.
  */
-export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
+export function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
+  return planParsedRequest(parseRequest(tool, input), options);
+}
+
+/** planRequest for a request the surface has already read with parseRequest: it is not read again. */
+export async function planParsedRequest(parsed: ParseResult | Promise<ParseResult>, options: EngineOptions): Promise<PlanResult> {
   const context = engineContext(options);
   return guardedPlanning(async () => {
-    const drafted = await draftChecked(await parseRequest(tool, input), context);
+    const drafted = await draftChecked(await parsed, context);
     return drafted.ok ? gateChecked(drafted.draft, context) : drafted;
   }, options);
 }

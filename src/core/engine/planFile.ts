@@ -14,7 +14,7 @@ import type { FilePlan, PlannedFile } from '../plan/filePlan';
 import { replacedSpans, type ReplacedSpan } from '../matching/replacedSpans';
 import { retryWhileBusy } from './retry';
 import type { Edit, Warning } from '../contract/schemas';
-import type { HunkPlacement } from '../request/request';
+import type { HunkPlacement } from '../matching/placement';
 import { editFailures, fileLevelFailure } from './planFailures';
 import { existingFileMeant } from './pathMeant';
 import { tokenCutWarning } from '../nearMiss/tokenCut';

@@ -17,6 +17,11 @@ export interface Placement {
   readonly finalNewlineOptional?: boolean;
 }
 
+/** Where a hunk of a patch goes, and the 1-based line of the patch where it starts. */
+export interface HunkPlacement extends Placement {
+  readonly patchLine: number;
+}
+
 export type PlacedHunk =
   | { readonly found: true; readonly start: number; readonly oldString: string; readonly newString: string }
   | { readonly found: false; readonly missingLine?: string; readonly candidates: readonly number[] };

@@ -1,10 +1,10 @@
 /**
  * What a patch says, whatever its format: file operations, each update a list of
  * hunks (old text, new text, and where the patch places it). The three readers
- * (v4a.ts, unifiedDiff.ts, searchReplace.ts) produce this; patchRequest.ts turns it
- * into the request the engine plans.
+ * (v4a.ts, unifiedDiff.ts, searchReplace.ts) produce this; formats/patchRequest.ts turns
+ * it into the request the engine plans.
  */
-import type { HunkPlacement } from '../request/request';
+import type { HunkPlacement } from '../matching/placement';
 
 export type PatchFormat = 'v4a' | 'unified' | 'search-replace';
 

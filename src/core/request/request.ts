@@ -1,19 +1,12 @@
 /**
- * Turns raw tool input into a request the engine can plan, or into the input error
- * that explains what is wrong with it. Each tool name stands for one input format
- * (inputFormats.ts); what comes out is the same ParsedRequest for all of them, and the
- * engine reads how to run it and how to answer from that, never from the tool name.
+ * The request the engine plans, whatever input format it came in (formats/inputFormats.ts reads
+ * each tool's input into it), and the input error that explains what is wrong with an input. The
+ * engine reads how to run it and how to answer from this, never from the tool name.
  */
 import type { ErrorCode } from '../contract/errorCodes';
 import type { ToolName } from '../contract/toolNames';
 import type { Edit, FileOperation, MultiEditFilesRequest, MultiEditPatchRequest, MultiEditRequest, ValidationIssue } from '../contract/schemas';
-import { inputFormatOf, isToolName } from './inputFormats';
-import type { Placement } from '../matching/placement';
-
-/** Where a hunk of a patch goes (matching/placement.ts), and the 1-based line of the patch where it starts. */
-export interface HunkPlacement extends Placement {
-  readonly patchLine: number;
-}
+import type { HunkPlacement } from '../matching/placement';
 
 export interface FileRequest {
   /** The file read: for a move, where it is before the move. */
@@ -71,19 +64,3 @@ export type ParseResult = { readonly ok: true; readonly request: ParsedRequest }
 
 /** A request as a caller sends it, in any of the input formats. */
 export type RequestInput = MultiEditRequest | MultiEditFilesRequest | MultiEditPatchRequest;
-
-/** The request in its wire form again, as a caller would send it (defaults left out). */
-export function requestInput(request: ParsedRequest): RequestInput {
-  return inputFormatOf(request.tool).write(request);
-}
-
-export async function parseRequest(tool: string, input: unknown): Promise<ParseResult> {
-  if (!isToolName(tool)) {
-    return { ok: false, problem: { code: 'UNKNOWN_TOOL', message: `There is no tool named "${clipName(tool)}"` } };
-  }
-  return inputFormatOf(tool).read(input);
-}
-
-function clipName(name: string): string {
-  return name.length > 60 ? `${name.slice(0, 59)}…` : name;
-}

@@ -5,7 +5,8 @@
  */
 import type * as vscode from 'vscode';
 import {
-  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runRequest, type ResolvedRequest, surfaceOptions, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+  commitPlan, type EngineOptions, type EngineResponse, parseRequest, type ParseResult, planParsedRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runParsedRequest, type ResolvedRequest,
+  surfaceOptions, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
 } from '../../core/index';
 import { logOutcome, type OutcomeRecord } from './requestLog';
 import { RecentRecords } from './recentRecords';
@@ -36,11 +37,20 @@ export type PlannedRequest =
   | { readonly ok: true; readonly id: number; readonly plan: RequestPlan }
   | { readonly ok: false; readonly record: RequestRecord };
 
+/** The reading hook of the integration tests: told of every reading of a request, so a test can count them. */
+export interface ReadHooks {
+  afterRead?: (tool: ToolName) => void;
+}
+
+/** A request as the engine read it, or the reading still under way. */
+export type Reading = ParseResult | Promise<ParseResult>;
+
 export interface RequestRunnerDeps {
   readonly bus: RequestBus;
   readonly log: vscode.LogOutputChannel;
   readonly settings: SettingsReader;
   readonly hooks?: StoreHooks;
+  readonly readHooks?: ReadHooks;
   /** Parses edited files for the syntax gate. */
   readonly syntaxChecker: SyntaxChecker;
 }
@@ -51,11 +61,22 @@ export class RequestRunner {
 
   constructor(private readonly deps: RequestRunnerDeps) {}
 
-  /** Plans and commits a request as it asks (a dry run when it says so). */
-  async run(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
+  /**
+   * Reads a request as the engine does. Every reading the extension makes is this one, so a caller
+   * that read a request already (to name its files, to ask about it) passes the reading on to
+   * run, dryRun or plan, and the request is read once per call.
+   */
+  read(tool: ToolName, input: unknown): Promise<ParseResult> {
+    const reading = parseRequest(tool, input);
+    this.deps.readHooks?.afterRead?.(tool);
+    return reading;
+  }
+
+  /** Plans and commits a request as it asks (a dry run when it says so); `reading` is its reading when the caller made it. */
+  async run(tool: ToolName, input: unknown, options: RunOptions, reading: Reading = this.read(tool, input)): Promise<RequestRecord> {
     const id = this.nextId++;
     const started = performance.now();
-    const { request, response, refusedEdits } = await runRequest(tool, input, this.engineOptions(options));
+    const { request, response, refusedEdits } = await runParsedRequest(reading, this.engineOptions(options));
     const answered = options.repeats ? options.repeats.note(tool, input, response) : response;
     return this.finish({ id, tool, request, response: answered, refusedEdits }, options, started, 'run');
   }
@@ -66,8 +87,8 @@ export class RequestRunner {
   }
 
   /** Checks a request as a dry run, whatever its own dry_run says: nothing is written. */
-  async dryRun(tool: ToolName, input: unknown, options: RunOptions): Promise<RequestRecord> {
-    const planned = await this.plan(tool, input, options);
+  async dryRun(tool: ToolName, input: unknown, options: RunOptions, reading?: Reading): Promise<RequestRecord> {
+    const planned = await this.plan(tool, input, options, reading);
     return planned.ok ? this.commit(withDryRun(planned.plan, true), planned.id, options) : planned.record;
   }
 
@@ -85,10 +106,10 @@ export class RequestRunner {
   }
 
   /** Validates and matches without writing, for a confirmation first; a failed plan is a finished request. */
-  async plan(tool: ToolName, input: unknown, options: RunOptions): Promise<PlannedRequest> {
+  async plan(tool: ToolName, input: unknown, options: RunOptions, reading: Reading = this.read(tool, input)): Promise<PlannedRequest> {
     const id = this.nextId++;
     const started = performance.now();
-    const planned = await planRequest(tool, input, this.engineOptions(options));
+    const planned = await planParsedRequest(reading, this.engineOptions(options));
     if (!planned.ok) {
       return { ok: false, record: this.finish({ id, tool, request: planned.request, response: planned.envelope, refusedEdits: planned.refusedEdits }, options, started, 'plan') };
     }

@@ -7,7 +7,7 @@ import { CONFIG_SECTION } from '../platform/ids';
 import { createLogChannel } from './requestLog';
 import { LastEdit } from './lastEdit';
 import { RequestBus } from './requestRecord';
-import { RequestRunner } from './requestRunner';
+import { type ReadHooks, RequestRunner } from './requestRunner';
 import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../shared/syntax/fileSyntaxChecker';
 import { SettingsReader } from '../platform/settings';
 import type { StoreHooks } from '../platform/workspaceFileStore';
@@ -21,6 +21,8 @@ export interface Services {
   readonly lastEdit: LastEdit;
   /** The commit hook of the integration tests; absent unless the host runs them. */
   readonly storeHooks?: StoreHooks;
+  /** The reading hook of the integration tests (to count readings); absent unless the host runs them. */
+  readonly readHooks?: ReadHooks;
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
@@ -28,14 +30,16 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const bus = new RequestBus();
   context.subscriptions.push(log, bus);
   const settings = new SettingsReader(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
-  // The commit hook exists only when the host runs the extension's tests.
-  const storeHooks: StoreHooks | undefined = context.extensionMode === vscode.ExtensionMode.Test ? {} : undefined;
+  // The commit and reading hooks exist only when the host runs the extension's tests.
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const storeHooks: StoreHooks | undefined = testing ? {} : undefined;
+  const readHooks: ReadHooks | undefined = testing ? {} : undefined;
   const syntaxChecker = fileSyntaxChecker({
     wasmDirectory: treeSitterWasmDirectory(),
     onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),
   });
-  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, syntaxChecker });
+  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, readHooks, syntaxChecker });
   const lastEdit = new LastEdit(bus);
   context.subscriptions.push(lastEdit);
-  return { bus, runner, log, settings, lastEdit, storeHooks };
+  return { bus, runner, log, settings, lastEdit, storeHooks, readHooks };
 }

@@ -6,13 +6,14 @@
  * message of a thrown error, and the envelope is the point.
  */
 import * as vscode from 'vscode';
-import { formatForModel, parseRequest, RepeatedFailures, type ToolName } from '../../core/index';
+import { formatForModel, RepeatedFailures, type ToolName } from '../../core/index';
 import { leadsOutsideWorkspace, resolveRequestedPath } from '../../shared/pathPolicy';
 import { editsLabel, filesLabel } from '../platform/counts';
 import type { Services } from '../run/services';
 import type { MultiEditSettings } from '../platform/settings';
 import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
 import { summarizeRequest, type RequestedFile, type RequestSummary } from '../run/requestSummary';
+import { PreparedCalls } from './preparedCalls';
 import { recordIdText } from './recordIdPart';
 
 /** Why the user is asked before the tool runs, or undefined when they are not. */
@@ -31,6 +32,7 @@ export function confirmationReason(settings: MultiEditSettings, outsideTargets: 
 
 export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
   protected abstract readonly name: ToolName;
+  private readonly preparedCalls = new PreparedCalls();
 
   /** The tools of one window are one session for the loop breaker: a failure repeated there escalates. */
   constructor(protected readonly services: Services, private readonly repeats: RepeatedFailures = new RepeatedFailures()) {}
@@ -41,17 +43,22 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
   /**
    * Reads the request with the engine's own parser to name its targets. A request that
    * does not parse gets a plain message and no confirmation: the engine refuses it
-   * before anything is read or written.
+   * before anything is read or written. The reading, and whether the question named
+   * targets outside the workspace, go on to invoke (preparedCalls.ts).
    */
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
-    const parsed = await parseRequest(this.name, options.input);
+    const reading = this.services.runner.read(this.name, options.input);
+    const parsed = await reading;
     if (!parsed.ok) {
+      this.preparedCalls.prepared(this.name, options.input, { reading, outsideWorkspaceConfirmed: false });
       return { invocationMessage: `Checking a ${this.name} request` };
     }
     const settings = this.services.settings.current();
     const request = summarizeRequest(parsed.request);
     const outside = await this.outsideTargets(settings, request);
     const reason = confirmationReason(settings, outside.size);
+    // VS Code calls invoke only once the user accepted the question: targets outside the workspace it named are confirmed.
+    this.preparedCalls.prepared(this.name, options.input, { reading, outsideWorkspaceConfirmed: reason !== undefined && outside.size > 0 });
     const prepared: vscode.PreparedToolInvocation = { invocationMessage: this.invocationMessage(request) };
     if (reason === undefined) {
       return prepared;
@@ -60,11 +67,9 @@ export abstract class EditTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    // VS Code calls invoke only after the user accepted what prepareInvocation asked. Unless
-    // the policy is "never", targets outside the workspace were in that question, so they
-    // are allowed for this call; under "never" nobody was asked, and they stay refused.
-    const outsideWorkspaceConfirmed = this.services.settings.current().confirmation !== 'never';
-    const record = await this.services.runner.run(this.name, options.input, { source: 'tool', token, outsideWorkspaceConfirmed, repeats: this.repeats });
+    const prepared = this.preparedCalls.take(this.name, options.input);
+    const outsideWorkspaceConfirmed = prepared?.outsideWorkspaceConfirmed ?? false;
+    const record = await this.services.runner.run(this.name, options.input, { source: 'tool', token, outsideWorkspaceConfirmed, repeats: this.repeats }, prepared?.reading);
     return new vscode.LanguageModelToolResult([
       new vscode.LanguageModelTextPart(formatForModel(record.response)),
       new vscode.LanguageModelTextPart(recordIdText(record.id)),

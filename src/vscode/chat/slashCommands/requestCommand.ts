@@ -5,7 +5,7 @@
  * and its buttons run the quick fixes of those diagnostics.
  */
 import * as vscode from 'vscode';
-import { formatForModel, parseRequest, requestInput, toolForRequest } from '../../../core/index';
+import { formatForModel, type ParseResult, requestInput, toolForRequest } from '../../../core/index';
 import { withoutSchemaKey } from '../../commands/requestSource';
 import { CHAT_COMMANDS, CHAT_PARTICIPANT_NAME, COMMANDS } from '../../platform/ids';
 import type { RequestRecord } from '../../run/requestRecord';
@@ -31,8 +31,7 @@ function usage(command: RequestCommand, problem: string): string {
 }
 
 /** The progress line, from the engine's reading of the request; a request that does not parse is only checked. */
-async function progressMessage(command: RequestCommand, input: unknown): Promise<string> {
-  const parsed = await parseRequest(toolForRequest(input), input);
+function progressMessage(command: RequestCommand, parsed: ParseResult): string {
   if (!parsed.ok) {
     return vscode.l10n.t('Checking the request');
   }
@@ -68,11 +67,13 @@ export async function runRequestCommand(
   }
   const given = withoutSchemaKey(parsed.input);
   const tool = toolForRequest(given);
-  stream.progress(await progressMessage(command, given));
+  // Read once: the progress line names what the run then runs.
+  const reading = deps.services.runner.read(tool, given);
+  stream.progress(progressMessage(command, await reading));
   const options = { source: 'chat' as const, token };
   const record = command === CHAT_COMMANDS.preview
-    ? await deps.services.runner.dryRun(tool, given, options)
-    : await deps.services.runner.run(tool, given, options);
+    ? await deps.services.runner.dryRun(tool, given, options, reading)
+    : await deps.services.runner.run(tool, given, options, reading);
   const { response } = record;
   await writeRecord(deps, stream, record);
   const metadata: RequestTurn = {

@@ -4,8 +4,8 @@ import type { MultiEditPatchRequest } from '../contract/schemas';
 import { inputRuleProblem } from '../request/inputRules';
 import { fitsRequestSchema } from '../request/requestShape';
 import type { FileRequest, ParsedRequest, ParseResult } from '../request/request';
-import { parsePatch } from './parsePatch';
-import type { PatchOperation } from './patchModel';
+import { parsePatch } from '../patch/parsePatch';
+import type { PatchOperation } from '../patch/patchModel';
 
 export async function readPatchRequest(input: unknown): Promise<ParseResult> {
   const checked = await checkShape(input);

@@ -1,12 +1,15 @@
 /**
+/**
  * One input format per tool: how its input is read into a ParsedRequest and written
- * back. Everything after reading is the same for all of
- * them, so a new format is a new row here, not a new branch in the engine.
+ * back. Everything after reading is the same for all of them, so a new format is a
+ * new row here, not a new branch in the engine. This layer sits above request/ (the
+ * request every format becomes, and the edit formats' reader) and patch/ (the patch
+ * readers, which only emit file operations).
  */
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, TOOL_NAMES, type ToolName } from '../contract/toolNames';
-import { readPatchRequest, writePatchRequest } from '../patch/patchRequest';
-import { readEditRequest, writeEditRequest } from './editRequest';
-import type { ParsedRequest, ParseResult, RequestInput } from './request';
+import { readPatchRequest, writePatchRequest } from './patchRequest';
+import { readEditRequest, writeEditRequest } from '../request/editRequest';
+import type { ParsedRequest, ParseResult, RequestInput } from '../request/request';
 
 export interface InputFormat {
   /** The response has one file's fields at its top (multi_edit's shape). */
@@ -25,10 +28,6 @@ export function isToolName(tool: string): tool is ToolName {
   return (TOOL_NAMES as readonly string[]).includes(tool);
 }
 
-export function inputFormatOf(tool: ToolName): InputFormat {
-  return INPUT_FORMATS[tool];
-}
-
 /** Whether a tool's response names one file at its top; false for an unknown tool. */
 export function answersForOneFile(tool: string): boolean {
   return isToolName(tool) && INPUT_FORMATS[tool].singleFile;
@@ -40,4 +39,21 @@ export function toolForRequest(input: unknown): ToolName {
     return TOOL_MULTI_EDIT;
   }
   return 'patch' in input ? TOOL_MULTI_EDIT_PATCH : 'files' in input ? TOOL_MULTI_EDIT_FILES : TOOL_MULTI_EDIT;
+}
+
+/** Reads raw tool input with its tool's format into a ParsedRequest, or the input error that explains what is wrong with it. */
+export async function parseRequest(tool: string, input: unknown): Promise<ParseResult> {
+  if (!isToolName(tool)) {
+    return { ok: false, problem: { code: 'UNKNOWN_TOOL', message: `There is no tool named "${clipName(tool)}"` } };
+  }
+  return INPUT_FORMATS[tool].read(input);
+}
+
+/** The request in its wire form again, as a caller would send it (defaults left out). */
+export function requestInput(request: ParsedRequest): RequestInput {
+  return INPUT_FORMATS[request.tool].write(request);
+}
+
+function clipName(name: string): string {
+  return name.length > 60 ? `${name.slice(0, 59)}…` : name;
 }
