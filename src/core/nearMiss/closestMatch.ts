@@ -229,7 +229,71 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
   const byPrefix: Candidate[] = prefix
     ? [{ startLine: index.lineOfOffset(prefix.offset), hit: prefix.offset, hitLine: 0, hitColumn: 0, prefixStart: prefix.offset }]
     : [];
-  return [...byPrefix, ...voted];
+  const reindented = placementIgnoringIndentation(text, index, reading);
+  return [...(reindented ? [reindented] : []), ...byPrefix, ...voted];
+}
+
+// ---- a placement that only indentation keeps from matching ----
+
+/** Occurrences of the key line looked at when placing a needle whose lines differ only in leading whitespace. */
+const MAX_REINDENT_OCCURRENCES = 1024;
+
+const LEADING_WHITESPACE = /^[ \t]*/;
+
+function withoutIndentation(line: string): string {
+  return line.slice(LEADING_WHITESPACE.exec(line)?.[0].length ?? 0);
+}
+
+/**
+ * Where the needle's lines stand with other leading whitespace and nothing else changed,
+ * wherever in the text that is. The needle's longest line, without its indentation, is
+ * searched for (one indexOf scan); each occurrence that stands at its line's start after
+ * whitespace only is checked line by line. Anchors can miss such a line when its words are
+ * short and common ("    var fn;" in a file of var lines); this cannot.
+ */
+function placementIgnoringIndentation(text: string, index: LineIndex, reading: NeedleReading): Candidate | undefined {
+  const lines = reading.lines;
+  const total = lines.length;
+  const contents = lines.map((line) => withoutIndentation(line.text));
+  // A line that starts its text line: every line after the first, and the first when old_string indents it.
+  const startsLine = (at: number): boolean => at > 0 || lines[0].text !== contents[0];
+  if (!startsLine(0) && total === 1) {
+    return undefined;
+  }
+  let keyLine = -1;
+  for (let at = 0; at < total; at++) {
+    if (startsLine(at) && (keyLine === -1 || contents[at].length > contents[keyLine].length)) {
+      keyLine = at;
+    }
+  }
+  const key = contents[keyLine];
+  if (key.trim() === '') {
+    return undefined;
+  }
+  const fits = (at: number, fileLine: string): boolean => {
+    const content = contents[at];
+    if (!startsLine(at)) {
+      return fileLine.endsWith(content);
+    }
+    const rest = withoutIndentation(fileLine);
+    return at === total - 1 && total > 1 ? rest.startsWith(content) : total === 1 ? rest.startsWith(content) : rest === content;
+  };
+  let found = text.indexOf(key);
+  for (let seen = 0; found !== -1 && seen < MAX_REINDENT_OCCURRENCES; seen++, found = text.indexOf(key, found + 1)) {
+    const line = index.lineOfOffset(found);
+    const startLine = line - keyLine;
+    if (startLine < 0 || startLine + total > index.lineCount || !/^[ \t]*$/.test(text.slice(index.lineStart(line), found))) {
+      continue;
+    }
+    let every = true;
+    for (let at = 0; at < total && every; at++) {
+      every = fits(at, index.lineText(startLine + at));
+    }
+    if (every) {
+      return { startLine, hit: found, hitLine: keyLine, hitColumn: lines[keyLine].text.length - key.length };
+    }
+  }
+  return undefined;
 }
 
 // ---- scoring a placement ----
@@ -263,7 +327,7 @@ function comparedSpan(index: LineIndex, line: number, near: number | undefined):
 }
 
 /** How alike two keys are, in [0, 1]; 1 only when the needle line fits the text line in its role. */
-function keySimilarity(needleKey: string, textKey: string, role: LineRole): number {
+export function keySimilarity(needleKey: string, textKey: string, role: LineRole): number {
   const fits =
     role === 'inner' ? textKey.includes(needleKey)
       : role === 'first' ? textKey.endsWith(needleKey)

@@ -2,8 +2,8 @@
  * Names the cause of a near miss, by precedence:
  * 1. a difference a line-by-line walk can name (line endings, literal escapes,
  *    look-alikes, indentation, other whitespace: walkMiss.ts);
- * 2. a whole-needle change undone (line-number prefixes, HTML or JSON escaping,
- *    Unicode normalisation: readings.ts);
+ * 2. a whole-needle change undone (line-number prefixes, diff markers, HTML or JSON
+ *    escaping, Unicode normalisation: readings.ts);
  * 3. new_string already present (ALREADY_APPLIED), unless that near miss is where new_string stands;
  * 4. a block whose lines mostly match (a changed line, elided lines, blank lines: blockAlign.ts);
  *    where that finds only changed content, pieces of old_string arranged otherwise in the
@@ -53,7 +53,7 @@ export function diagnoseKnownMiss(input: MissInput): LocatedDiagnosis | undefine
   const sent = input.sentNeedle !== undefined ? needleReadings(input.sentNeedle)[0].lines : undefined;
   const sentBreaks = sent && sent.length === readings[0].lines.length ? sent.map((line) => line.lineBreak) : undefined;
   const nearMiss = closest && findNearMiss(text, index, needle, readings, closest, sentBreaks);
-  const exact = (nearMiss && diagnosisOf(nearMiss, index)) ?? rewrittenMiss(text, index, needle);
+  const exact = (nearMiss && diagnosisOf(nearMiss, index)) ?? rewrittenMiss(text, index, needle, newString);
   // A new_string as short as "}" occurs in most files by chance and proves nothing.
   const applied = newString.trim().length < MIN_APPLIED_CHARS ? -1 : text.indexOf(newString);
   const nearMissIsNewString = exact !== undefined && text.startsWith(newString, exact.span.offset) && exact.span.length === newString.length;
@@ -142,6 +142,9 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
   ],
   LINE_NUMBER_PREFIX: [
     'Leave out the line numbers a read tool puts at the start of each line: they are not part of the file',
+  ],
+  DIFF_MARKERS: [
+    'Leave out the " ", "-" or "+" a diff puts at the start of each line: they are not part of the file; take them off new_string too when diagnosis.markers_in_new_string is true',
   ],
   BLANK_LINES: [
     'Copy the blank lines between the lines of old_string exactly as the file has them',
