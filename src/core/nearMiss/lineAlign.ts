@@ -43,6 +43,9 @@ export interface GapToAlign {
   readonly open?: 'start' | 'end';
 }
 
+/** Characters of a line's key that a similarity reads; a longer line (minified code) is compared by its head, and equal only when whole. */
+const MAX_COMPARED_KEY = 2048;
+
 const compact = (key: string): string => key.replace(/ /g, '');
 
 /**
@@ -70,20 +73,38 @@ export function alignGap(needle: readonly NeedleLine[], file: readonly TextLine[
     return key;
   };
   const needleKey = (i: number): string => needle[needleAt(i)].key;
+  const compactKeys = new Map<string, string>();
+  const compactOf = (key: string): string => {
+    let value = compactKeys.get(key);
+    if (value === undefined) {
+      value = key.length > MAX_COMPARED_KEY ? '' : compact(key);
+      compactKeys.set(key, value);
+    }
+    return value;
+  };
   const pairCost = (i: number, j: number): number | undefined => {
-    const similarity = keySimilarity(needleKey(i), fileKey(j), roleOf(needleAt(i), needle.length));
+    const [a, b] = [needleKey(i), fileKey(j)];
+    const role = roleOf(needleAt(i), needle.length);
+    const long = a.length > MAX_COMPARED_KEY || b.length > MAX_COMPARED_KEY;
+    const similarity = long
+      ? Math.min(keySimilarity(a.slice(0, MAX_COMPARED_KEY), b.slice(0, MAX_COMPARED_KEY), role), a === b ? 1 : 0.95)
+      : keySimilarity(a, b, role);
     return similarity === 1 ? 0 : similarity >= MIN_SIMILARITY ? 1 - similarity : undefined;
   };
   /** Lines i.. of the needle joined, or j.. of the file, whose characters apart from whitespace equal one line of the other side. */
   const rewrapCount = (one: string, many: (k: number) => string | undefined): number | undefined => {
-    const target = compact(one);
+    const target = compactOf(one);
+    if (target === '') {
+      return undefined;
+    }
     let joined = '';
     for (let k = 0; k < MAX_JOINED; k++) {
       const next = many(k);
-      if (next === undefined) {
+      // A blank line is no part of a line re-wrapped: it stays a line of its own.
+      if (next === undefined || compactOf(next) === '') {
         return undefined;
       }
-      joined = reversed ? compact(next) + joined : joined + compact(next);
+      joined = reversed ? compactOf(next) + joined : joined + compactOf(next);
       if (k > 0 && joined === target) {
         return k + 1;
       }
