@@ -12,6 +12,7 @@
 import type { LineIndex } from '../text/lineIndex';
 import { comparableKey, isLineBreak, isSpaceLike, lookalikeOf } from './lookalikes';
 import { needleReadings, type NeedleReading } from './needle';
+import { TextSearch } from './textSearch';
 
 export interface TextSpan {
   readonly offset: number;
@@ -60,41 +61,9 @@ interface Anchor {
   readonly column: number;
 }
 
-/**
- * First occurrence of the longest prefix of `needle` in `text`. At each place a
- * prefix occurs, direct comparison measures how far the needle goes on there; only
- * a strictly longer prefix is then searched for, after that place. The searches
- * move forward through the text, so the work is about one scan plus the needle's
- * length per improvement, within the O(n log m) the design allows.
- */
+/** First occurrence of the longest prefix of `needle` in `text` (textSearch.ts). */
 export function longestPrefixMatch(text: string, needle: string): TextSpan | undefined {
-  if (needle.length === 0) {
-    return undefined;
-  }
-  let found = text.indexOf(needle[0]);
-  if (found === -1) {
-    return undefined;
-  }
-  let length = commonPrefixLength(text, found, needle, 1);
-  while (length < needle.length) {
-    // Every place before `found` holds a shorter prefix, so a longer one can only come later.
-    const next = text.indexOf(needle.slice(0, length + 1), found + 1);
-    if (next === -1) {
-      break;
-    }
-    found = next;
-    length = commonPrefixLength(text, found, needle, length + 1);
-  }
-  return { offset: found, length };
-}
-
-/** How many characters of `needle` match `text` from `at`, given that the first `known` do. */
-function commonPrefixLength(text: string, at: number, needle: string, known: number): number {
-  let length = known;
-  while (length < needle.length && at + length < text.length && text.charCodeAt(at + length) === needle.charCodeAt(length)) {
-    length++;
-  }
-  return length;
+  return new TextSearch(text, needle).longestPrefix();
 }
 
 function isTokenChar(code: number): boolean {
@@ -187,7 +156,7 @@ function pickAnchors(reading: NeedleReading): Anchor[] {
  * weighs 1 / (hits of its anchor), so rare anchors decide; the search stops early
  * once two rare anchors agree on a placement.
  */
-function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | undefined, reading: NeedleReading): Candidate[] {
+function collectCandidates(search: TextSearch, index: LineIndex, prefix: TextSpan | undefined, reading: NeedleReading): Candidate[] {
   // On a long line, hits far apart are different placements.
   const placementKey = (candidate: Candidate): string => {
     const hitLine = candidate.startLine + candidate.hitLine;
@@ -202,7 +171,7 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
       break;
     }
     const hits = new Map<string, Candidate>();
-    let at = text.indexOf(anchor.token);
+    let at = search.indexOf(anchor.token);
     for (let seen = 0; at !== -1 && hits.size < MAX_ANCHOR_HITS && seen < MAX_OCCURRENCES_SEEN; seen++) {
       const startLine = index.lineOfOffset(at) - anchor.line;
       if (startLine >= 0) {
@@ -212,7 +181,7 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
           hits.set(key, hit);
         }
       }
-      at = text.indexOf(anchor.token, at + anchor.token.length);
+      at = search.indexOf(anchor.token, at + anchor.token.length);
     }
     for (const [key, hit] of hits) {
       const entry = tally.get(key) ?? { candidate: hit, weight: 0, order: tally.size };
@@ -229,7 +198,7 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
   const byPrefix: Candidate[] = prefix
     ? [{ startLine: index.lineOfOffset(prefix.offset), hit: prefix.offset, hitLine: 0, hitColumn: 0, prefixStart: prefix.offset }]
     : [];
-  const reindented = placementIgnoringIndentation(text, index, reading);
+  const reindented = placementIgnoringIndentation(search, index, reading);
   return [...(reindented ? [reindented] : []), ...byPrefix, ...voted];
 }
 
@@ -251,7 +220,8 @@ function withoutIndentation(line: string): string {
  * whitespace only is checked line by line. Anchors can miss such a line when its words are
  * short and common ("    var fn;" in a file of var lines); this cannot.
  */
-function placementIgnoringIndentation(text: string, index: LineIndex, reading: NeedleReading): Candidate | undefined {
+function placementIgnoringIndentation(search: TextSearch, index: LineIndex, reading: NeedleReading): Candidate | undefined {
+  const { text } = search;
   const lines = reading.lines;
   const total = lines.length;
   const contents = lines.map((line) => withoutIndentation(line.text));
@@ -278,8 +248,8 @@ function placementIgnoringIndentation(text: string, index: LineIndex, reading: N
     const rest = withoutIndentation(fileLine);
     return at === total - 1 && total > 1 ? rest.startsWith(content) : total === 1 ? rest.startsWith(content) : rest === content;
   };
-  let found = text.indexOf(key);
-  for (let seen = 0; found !== -1 && seen < MAX_REINDENT_OCCURRENCES; seen++, found = text.indexOf(key, found + 1)) {
+  let found = search.indexOf(key);
+  for (let seen = 0; found !== -1 && seen < MAX_REINDENT_OCCURRENCES; seen++, found = search.indexOf(key, found + 1)) {
     const line = index.lineOfOffset(found);
     const startLine = line - keyLine;
     if (startLine < 0 || startLine + total > index.lineCount || !/^[ \t]*$/.test(text.slice(index.lineStart(line), found))) {
@@ -421,11 +391,11 @@ function spanOf(text: string, index: LineIndex, placement: Placement): ClosestMa
  * The closest match with the line that differs least (`focus`), or undefined when
  * nothing in the text resembles the needle.
  */
-export function locateClosestMatch(text: string, index: LineIndex, needle: string): ClosestMatch | undefined {
+export function locateClosestMatch(text: string, index: LineIndex, needle: string, search = new TextSearch(text, needle)): ClosestMatch | undefined {
   if (needle.length === 0 || text.length === 0) {
     return undefined;
   }
-  const prefix = longestPrefixMatch(text, needle);
+  const prefix = search.longestPrefix();
   if (prefix?.length === needle.length) {
     return { ...prefix, focus: prefix.offset, exact: true };
   }
@@ -435,7 +405,7 @@ export function locateClosestMatch(text: string, index: LineIndex, needle: strin
   let best: Placement | undefined;
   let byPrefix: Placement | undefined;
   for (const reading of readings) {
-    for (const candidate of collectCandidates(text, index, usefulPrefix, reading)) {
+    for (const candidate of collectCandidates(search, index, usefulPrefix, reading)) {
       const placement = scorePlacement(text, index, reading, candidate);
       if (!best || placement.score > best.score) {
         best = placement;
@@ -450,7 +420,7 @@ export function locateClosestMatch(text: string, index: LineIndex, needle: strin
   return chosen && spanOf(text, index, chosen);
 }
 
-export function findClosestMatch(text: string, index: LineIndex, needle: string): TextSpan | undefined {
-  const closest = locateClosestMatch(text, index, needle);
+export function findClosestMatch(text: string, index: LineIndex, needle: string, search?: TextSearch): TextSpan | undefined {
+  const closest = locateClosestMatch(text, index, needle, search);
   return closest && { offset: closest.offset, length: closest.length };
 }

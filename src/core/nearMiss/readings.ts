@@ -6,6 +6,7 @@
  * the diagnosis then states where, never the rewritten text.
  */
 import type { TextSpan } from './closestMatch';
+import type { TextSearch } from './textSearch';
 import type { LocatedDiagnosis } from './describe';
 import type { LineIndex } from '../text/lineIndex';
 import type { Diagnosis, DiagnosisKind } from '../contract/schemas';
@@ -161,11 +162,11 @@ const READINGS: readonly Reading[] = [
 ];
 
 /** Where the needle, with one change undone, occurs; the text's CRLF endings are tried for decoded breaks. */
-function occurrenceOf(text: string, candidate: string): TextSpan | undefined {
-  let at = text.indexOf(candidate);
-  if (at === -1 && candidate.includes('\n') && text.includes('\r\n')) {
+function occurrenceOf(search: TextSearch, candidate: string): TextSpan | undefined {
+  let at = search.indexOf(candidate);
+  if (at === -1 && candidate.includes('\n') && search.indexOf('\r\n') !== -1) {
     const crlf = candidate.replace(/\r?\n/g, '\r\n');
-    at = text.indexOf(crlf);
+    at = search.indexOf(crlf);
     return at === -1 ? undefined : { offset: at, length: crlf.length };
   }
   return at === -1 ? undefined : { offset: at, length: candidate.length };
@@ -181,7 +182,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * string ending in an escaped \n, the strings separated by a comma and whitespace
  * (`"a = 1\n",` then `"b = 2"` on the next line). One regular-expression scan.
  */
-function jsonLinesOccurrence(text: string, needle: string): TextSpan | undefined {
+function jsonLinesOccurrence(search: TextSearch, needle: string): TextSpan | undefined {
   const lines = needle.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') {
     lines.pop();
@@ -189,22 +190,23 @@ function jsonLinesOccurrence(text: string, needle: string): TextSpan | undefined
   if (lines.length < 2 || needle.length > MAX_JSON_LINES_CHARS) {
     return undefined;
   }
-  const strings = lines.map((line, at) => escapeRegExp(JSON.stringify(at < lines.length - 1 ? `${line}\n` : line).slice(1, -1)));
-  const found = new RegExp(strings.join('"\\s*,\\s*"')).exec(text);
+  const bodies = lines.map((line, at) => JSON.stringify(at < lines.length - 1 ? `${line}\n` : line).slice(1, -1));
+  // Every match starts with the first line's string, literally, so the search starts where that can first occur.
+  const found = search.firstMatch(new RegExp(bodies.map(escapeRegExp).join('"\\s*,\\s*"')), bodies[0]);
   return found ? { offset: found.index, length: found[0].length } : undefined;
 }
 
 /** The first reading whose undone needle occurs verbatim, as a located diagnosis. */
-export function rewrittenMiss(text: string, index: LineIndex, needle: string, newString: string): LocatedDiagnosis | undefined {
+export function rewrittenMiss(search: TextSearch, index: LineIndex, needle: string, newString: string): LocatedDiagnosis | undefined {
   for (const reading of READINGS) {
     const candidate = reading.undo(needle);
-    const span = candidate === undefined || candidate === '' ? undefined : occurrenceOf(text, candidate);
+    const span = candidate === undefined || candidate === '' ? undefined : occurrenceOf(search, candidate);
     if (span) {
       const { line, column } = index.position(span.offset);
       return { diagnosis: { kind: reading.kind, detail: reading.explain(needle, line, newString), line, column, ...reading.about?.(newString) }, span, focus: span.offset };
     }
   }
-  const cell = jsonLinesOccurrence(text, needle);
+  const cell = jsonLinesOccurrence(search, needle);
   if (cell) {
     const { line, column } = index.position(cell.offset);
     const lastLine = index.position(cell.offset + cell.length).line;
