@@ -134,9 +134,9 @@ function* jsonReport(response: CliResponse): Generator<string> {
   yield '\n';
 }
 
-/** The syntax gate as the CLI runs it: a grammar that cannot load is said on stderr once. */
+/** The syntax gate as the CLI runs it: a grammar that cannot load is said on stderr once; the process parses once and exits. */
 function cliSyntaxGate(policy: SyntaxCheckPolicy): ReturnType<typeof nodeSyntaxGate> {
-  return nodeSyntaxGate(policy, (message) => process.stderr.write(`multi-edit: ${message}\n`));
+  return nodeSyntaxGate(policy, (message) => process.stderr.write(`multi-edit: ${message}\n`), { shortLived: true });
 }
 
 async function readRequestText(source: string): Promise<string> {

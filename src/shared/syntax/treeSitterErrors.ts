@@ -9,6 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, type Edit, type Node, type Point, type Tree } from '@vscode/tree-sitter-wasm';
 import type { SyntaxErrorSpan, TextChange } from '../../core/index';
 import type { TreeSitterGrammar } from './syntaxLanguages';
@@ -31,7 +32,10 @@ export class TreeSitterErrors {
   /** By file, the most recently parsed last. */
   private readonly kept = new Map<string, KeptTree>();
 
-  constructor(private readonly wasmDirectory: string) {}
+  constructor(
+    private readonly wasmDirectory: string,
+    private readonly options: { readonly baselineCompilerOnly?: boolean } = {},
+  ) {}
 
   /**
    * The errors of `text` in `grammar`; `file` names the text's file, whose last tree an
@@ -108,6 +112,9 @@ export class TreeSitterErrors {
 
   private initRuntime(): Promise<void> {
     if (!this.runtime) {
+      if (this.options.baselineCompilerOnly) {
+        setFlagsFromString('--liftoff-only');
+      }
       const wasmFile = join(this.wasmDirectory, 'tree-sitter.wasm');
       this.runtime = Parser.init({ locateFile: () => wasmFile });
       this.runtime.catch(() => {
