@@ -159,7 +159,8 @@ function replaceOnce(text: string, [oldString, newString]: Replacement): string 
   return text.replace(oldString, () => newString);
 }
 
-type Stretch = TextChange['replaced'][number];
+/** A replaced stretch before it is placed in the new text. */
+type Stretch = Omit<TextChange['replaced'][number], 'newStart'>;
 
 /** `text` with each replacement made once (a string where it occurs, or a stretch), and the change that says so. */
 function replacedAll(text: string, replacements: readonly (Replacement | Stretch)[]): { text: string; change: TextChange } {
@@ -176,11 +177,14 @@ function replacedAll(text: string, replacements: readonly (Replacement | Stretch
     .sort((a, b) => a.start - b.start);
   let result = '';
   let from = 0;
-  for (const span of replaced) {
-    result += text.slice(from, span.start) + span.text;
+  const placed = replaced.map((span) => {
+    result += text.slice(from, span.start);
+    const newStart = result.length;
+    result += span.text;
     from = span.end;
-  }
-  return { text: result + text.slice(from), change: { from: text, replaced } };
+    return { ...span, newStart };
+  });
+  return { text: result + text.slice(from), change: { from: text, replaced: placed } };
 }
 
 async function edit(path: string, text: string, [oldString, newString]: Replacement, extra: object = {}) {
