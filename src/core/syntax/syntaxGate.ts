@@ -35,7 +35,11 @@ export interface SyntaxRegression {
   readonly file: PlannedFile;
   /** The index of `file` in the request's files. */
   readonly fileIndex: number;
-  /** The new errors, at most MAX_REPORTED_SYNTAX_ERRORS: the one nearest an edit first, then the others in text order. */
+  /**
+   * The new errors, at most MAX_REPORTED_SYNTAX_ERRORS: the one nearest an edit first, then the
+   * others in text order. When even the nearest lies more than a line from its edit, the end of
+   * that edit's new text (its last character) comes first: where the edit took away what the parser missed.
+   */
   readonly errors: readonly SyntaxPosition[];
   /** Offset of the first reported error in the new text. */
   readonly firstOffset: number;
@@ -102,6 +106,7 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
     return linesOf(followed.start, followed.end);
   });
   const overlaps = (a: LineSpan, b: LineSpan): boolean => a.first <= b.last && b.first <= a.last;
+  const withinALine = (a: LineSpan, b: LineSpan): boolean => a.first <= b.last + 1 && b.first <= a.last + 1;
   const editedLines = spans.map((span) => linesOf(span.newStart, newEndOf(span)));
   const newlyBroken = editedLines.filter((lines) => !oldLines.some((old) => overlaps(old, lines)));
   const added = newErrors.slice(0, MAX_COMPARED_ERRORS).filter((error) => {
@@ -114,7 +119,14 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
   // Reported where each error is (its focus, inside a node that recovery grew), the one nearest an edit first.
   const reported = added.map((error) => error.focus ?? error);
   const lead = nearestToEdits(reported, spans);
-  const ordered = [reported[lead], ...reported.slice(0, lead), ...reported.slice(lead + 1)];
+  const nearest = reported[lead];
+  const ordered = [nearest, ...reported.slice(0, lead), ...reported.slice(lead + 1)];
+  // A token the edit removed may be missed only where the parser gives up (a shell `fi` at the file's end): the edit's place then leads.
+  const nearestEdit = nearestSpan(spans, nearest.start);
+  if (nearestEdit !== undefined && !withinALine(linesOf(nearest.start, nearest.end), linesOf(nearestEdit.newStart, newEndOf(nearestEdit)))) {
+    const lastOfEdit = Math.max(nearestEdit.newStart, newEndOf(nearestEdit) - 1);
+    ordered.unshift({ start: lastOfEdit, end: lastOfEdit });
+  }
   const firstOffset = ordered[0].start;
   const span = nearestSpan(spans, firstOffset);
   const editLines = span === undefined ? { first: 0, last: 0 } : linesOf(span.newStart, Math.max(span.newStart, newEndOf(span) - 1));
