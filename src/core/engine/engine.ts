@@ -184,7 +184,7 @@ async function commitWhileGating<Success>(
       return false;
     }
   };
-  if (context.isCancelled()) {
+  if (context.planningStopped()) {
     return refusedAttempt({ ok: false, envelope: cancelled(request, context), request });
   }
   const result: CommitResult | undefined = await commitFiles(draft.planned.map(({ file }) => file), context, async (changes) => {
@@ -234,7 +234,7 @@ async function draftChecked(tool: string, input: unknown, context: EngineContext
     }));
   }
   const parsedRequest = parsed.request;
-  if (context.isCancelled()) {
+  if (context.planningStopped()) {
     return refuse(cancelled(parsedRequest, context), parsedRequest);
   }
   const requested = (path: string): string => (parsedRequest.rootRelative ? context.underRoot(path) : path);
@@ -262,7 +262,7 @@ async function draftChecked(tool: string, input: unknown, context: EngineContext
   }
   const plans: FilePlan[] = [];
   for (const [fileIndex, file] of request.files.entries()) {
-    if (context.isCancelled()) {
+    if (context.planningStopped()) {
       return refuse(cancelled(request, context), request);
     }
     const destination = destinations[fileIndex];
@@ -278,7 +278,7 @@ async function draftChecked(tool: string, input: unknown, context: EngineContext
       dryRun: request.dryRun,
     }, context));
   }
-  if (context.isCancelled()) {
+  if (context.planningStopped()) {
     return refuse(cancelled(request, context), request);
   }
   const failures: FileFailure[] = plans.flatMap((plan) => (plan.ok ? [] : [plan.failure]));
@@ -308,7 +308,7 @@ async function gateChecked(draft: DraftPlan, context: EngineContext): Promise<Pl
   if (!syntax.ok) {
     return { ok: false, envelope: syntax.envelope, request, refusedEdits: syntax.refusedEdits };
   }
-  if (context.isCancelled()) {
+  if (context.planningStopped()) {
     return refuse(cancelled(request, context), request);
   }
   return {
@@ -330,7 +330,7 @@ async function syntaxVerdict(
   if (!context.syntax) {
     return { ok: true, warnings: [] };
   }
-  const regressions = await syntaxRegressions(planned, context.syntax.checker, context.isCancelled);
+  const regressions = await syntaxRegressions(planned, context.syntax.checker, context.planningStopped);
   if (context.syntax.policy === 'warn' || regressions.length === 0) {
     return { ok: true, warnings: regressions.map((regression) => syntaxWarning(regression, request.files[regression.fileIndex].edits.length, request.dryRun)) };
   }
@@ -457,7 +457,8 @@ function duplicateMessage(request: ParsedRequest, fileIndex: number, earlier: nu
 }
 
 function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelope {
-  return envelopeFor('CANCELLED', 'The request was cancelled; no file was changed', {
+  const reason = context.stopMessage();
+  return envelopeFor('CANCELLED', `${reason.charAt(0).toUpperCase()}${reason.slice(1)}; no file was changed`, {
     dry_run: request.dryRun,
     maxBytes: context.limits.maxEnvelopeBytes,
   });

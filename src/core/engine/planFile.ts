@@ -53,11 +53,16 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   const prepared = prepareEdits(original.text, target.edits);
   const { eol, normalized } = prepared;
   const edits = target.hunks ? prepared.edits.map((edit, index) => ({ ...edit, placement: target.hunks?.[index] ?? { patchLine: 0 } })) : prepared.edits;
-  const outcome = checkEdits(original.text, edits, {
+  const outcome = await checkEdits(original.text, edits, {
     maxLocations: context.limits.maxMatchLocations,
     insideIndentation: context.limits.insideIndentation,
     insideToken: context.limits.insideToken,
+    maxResultBytes: context.limits.maxFileBytes,
+    yieldPoint: context.yieldPoint,
   });
+  if (outcome.stopped) {
+    return fileLevelFailure(target, path, displayPath, 'CANCELLED', context.stopMessage(), []);
+  }
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
