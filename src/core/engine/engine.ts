@@ -22,6 +22,7 @@ import { streamedSuccessResponse, successResponse, type SuccessInput } from '../
 import type { DiffPieces } from '../report/diff';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
+import { editCountProblem, inputSizeProblem } from '../request/requestLimits';
 
 export type { PlannedFile } from '../plan/filePlan';
 
@@ -220,8 +221,15 @@ interface DraftPlan {
 
 type PlanFailure = Extract<PlanResult, { ok: false }>;
 
+const TIME_LIMIT_HINT = 'Planning was stopped by the time limit the server or command was started with (--max-time), not by the user: split the request, or ask the user to raise the limit';
+const SPLIT_HINT = 'Split the request into several smaller ones: each is applied all or nothing on its own';
+
 async function draftChecked(tool: string, input: unknown, context: EngineContext): Promise<{ ok: true; draft: DraftPlan } | PlanFailure> {
   const maxBytes = context.limits.maxEnvelopeBytes;
+  const tooLarge = inputSizeProblem(input, context.limits);
+  if (tooLarge) {
+    return refuse(envelopeFor('VALIDATION_FAILED', tooLarge, { hints: [SPLIT_HINT], ownHintsOnly: true, maxBytes }));
+  }
   const parsed = await parseRequest(tool, input);
   if (!parsed.ok) {
     const { code, message, hints, fileIndex, filePath, issues } = parsed.problem;
@@ -234,6 +242,10 @@ async function draftChecked(tool: string, input: unknown, context: EngineContext
     }));
   }
   const parsedRequest = parsed.request;
+  const tooMany = editCountProblem(parsedRequest, context.limits);
+  if (tooMany) {
+    return refuse(envelopeFor('VALIDATION_FAILED', tooMany, { hints: [SPLIT_HINT], ownHintsOnly: true, dry_run: parsedRequest.dryRun, maxBytes }));
+  }
   if (context.planningStopped()) {
     return refuse(cancelled(parsedRequest, context), parsedRequest);
   }
@@ -459,6 +471,7 @@ function duplicateMessage(request: ParsedRequest, fileIndex: number, earlier: nu
 function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelope {
   const reason = context.stopMessage();
   return envelopeFor('CANCELLED', `${reason.charAt(0).toUpperCase()}${reason.slice(1)}; no file was changed`, {
+    ...(context.isCancelled() ? {} : { hints: [TIME_LIMIT_HINT], ownHintsOnly: true }),
     dry_run: request.dryRun,
     maxBytes: context.limits.maxEnvelopeBytes,
   });

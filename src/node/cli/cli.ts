@@ -68,6 +68,7 @@ async function apply(command: ApplyCommand): Promise<number> {
   const input = command.dryRun && isRecord(request) ? { ...request, dry_run: true } : request;
   return runAndReport(tool, input, command.format, command.syntaxCheck, {
     checkPath: checkCliPath,
+    ...timeLimit(command),
     limits: {
       ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
       ...(command.insideToken ? { insideToken: command.insideToken } : {}),
@@ -88,12 +89,16 @@ async function patch(command: PatchCommand): Promise<number> {
     throw new UsageError(`the patch from ${command.source === STDIN_OPERAND ? 'standard input' : `"${command.source}"`} is empty`);
   }
   const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
-  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root });
+  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root, ...timeLimit(command) });
+}
+
+function timeLimit(command: ApplyCommand | PatchCommand): Pick<EngineOptions, 'timeLimitMs'> {
+  return command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {};
 }
 
 /** Runs a request with the Node store, prints its report, and gives the exit code. */
 async function runAndReport(
-  tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root'>,
+  tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root' | 'timeLimitMs'>,
 ): Promise<number> {
   const interruption = new Interruption();
   const engineOptions: EngineOptions = {

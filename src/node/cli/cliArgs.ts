@@ -21,6 +21,8 @@ export interface ApplyCommand {
   readonly insideToken?: InsideTokenPolicy;
   /** --syntax-check: what an edit that breaks the file's parse does (default refuse). */
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --max-time: how long planning may take before the run is CANCELLED, in milliseconds. */
+  readonly timeLimitMs?: number;
 }
 
 /** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
@@ -33,6 +35,7 @@ export interface PatchCommand {
   /** A patch file path, or STDIN_OPERAND. */
   readonly source: string;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  readonly timeLimitMs?: number;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -42,6 +45,8 @@ export interface McpCommand {
   readonly roots: readonly string[];
   readonly insideToken?: InsideTokenPolicy;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --max-time: each call's planning limit, in milliseconds. */
+  readonly timeLimitMs?: number;
 }
 
 export type CliCommand =
@@ -79,9 +84,11 @@ const usageError = (message: string): CliCommand => ({ kind: 'usage_error', mess
 interface EditPolicies {
   syntaxCheck: SyntaxCheckPolicy;
   insideToken?: InsideTokenPolicy;
+  /** --max-time: how long planning may take, in milliseconds. */
+  timeLimitMs?: number;
 }
 
-type PolicyOption = '--inside-token' | '--syntax-check';
+type PolicyOption = '--inside-token' | '--syntax-check' | '--max-time';
 
 /**
  * Reads the policy option at args[index], if it is one the command accepts, into `policies`:
@@ -106,13 +113,24 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
     policies.syntaxCheck = policy;
     return syntax.last;
   }
+  const time = accepted.includes('--max-time') ? optionAt(args, index, '--max-time') : undefined;
+  if (time) {
+    const seconds = Number(time.value);
+    if (time.value === undefined || time.value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+      return usageError('--max-time needs a positive number of seconds');
+    }
+    policies.timeLimitMs = Math.ceil(seconds * 1000);
+    return time.last;
+  }
   return undefined;
 }
 
-const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check'];
+const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check', '--max-time'];
 
-/** The policies as fields of a command: insideToken only when an option set it. */
-const policyFields = ({ syntaxCheck, insideToken }: EditPolicies) => ({ syntaxCheck, ...(insideToken ? { insideToken } : {}) });
+/** The policies as fields of a command: insideToken and timeLimitMs only when an option set them. */
+const policyFields = ({ syntaxCheck, insideToken, timeLimitMs }: EditPolicies) => ({
+  syntaxCheck, ...(insideToken ? { insideToken } : {}), ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+});
 
 export function parseArgs(args: readonly string[]): CliCommand {
   if (args.includes('--help') || args.includes('-h')) {
@@ -239,7 +257,7 @@ function parsePatch(args: readonly string[]): CliCommand {
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, ['--syntax-check']);
+    const policy = readPolicyOption(args, index, policies, ['--syntax-check', '--max-time']);
     if (typeof policy === 'object') {
       return policy;
     }

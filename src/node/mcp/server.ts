@@ -31,6 +31,8 @@ export interface McpServerCommand {
   readonly insideToken?: InsideTokenPolicy;
   /** What an edit that breaks a file's parse does. */
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --max-time: how long each call's planning may take, in milliseconds. */
+  readonly timeLimitMs?: number;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -123,6 +125,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         cancellation: lifecycle.cancellationFor(extra.signal),
         ...syntaxGate,
         ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
+        ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
         onInternalError: (phase, error) => log(`internal error ${phase}: ${inspect(error)}`),
       }));
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);

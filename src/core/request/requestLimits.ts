@@ -1,0 +1,50 @@
+/**
+ * The bounds on one request's size, checked before any file is read: the text it carries
+ * (every string in it, a patch's whole text included) and the number of its edits (a
+ * patch's hunks count as edits). Past them a request is refused with the limit named,
+ * so that no caller can make one call hold a server for minutes.
+ */
+import type { Limits } from '../contract/limits';
+import type { ParsedRequest } from './request';
+
+/** The first limit the raw input passes: how many characters of text it holds. */
+export function inputSizeProblem(input: unknown, limits: Pick<Limits, 'maxRequestChars'>): string | undefined {
+  const chars = textCharacters(input, limits.maxRequestChars);
+  return chars > limits.maxRequestChars
+    ? `the request holds more than ${limits.maxRequestChars} characters of text; the limit is ${limits.maxRequestChars} characters per request: split it into several requests`
+    : undefined;
+}
+
+export function editCountProblem(request: ParsedRequest, limits: Pick<Limits, 'maxEdits'>): string | undefined {
+  const edits = request.files.reduce((sum, file) => sum + file.edits.length, 0);
+  const what = request.patch !== undefined ? 'hunks' : 'edits';
+  return edits > limits.maxEdits
+    ? `the request has ${edits} ${what}; the limit is ${limits.maxEdits} ${what} per request: split it into several requests`
+    : undefined;
+}
+
+/**
+ * The characters of every string (keys included) in a JSON value, walked without
+ * recursion (a request nested a million levels deep cannot exhaust the stack); the
+ * count stops once it passes `stopAbove`.
+ */
+function textCharacters(value: unknown, stopAbove: number): number {
+  let chars = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && chars <= stopAbove) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      chars += next.length;
+    } else if (Array.isArray(next)) {
+      for (const item of next as unknown[]) {
+        pending.push(item);
+      }
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, member] of Object.entries(next)) {
+        chars += key.length;
+        pending.push(member);
+      }
+    }
+  }
+  return chars;
+}
