@@ -22,7 +22,8 @@ import { streamedSuccessResponse, successResponse, type SuccessInput } from '../
 import type { DiffPieces } from '../report/diff';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
-import { editCountProblem, inputSizeProblem } from '../request/requestLimits';
+import { editCountProblem, inputSizeProblem, patchHunkCountProblem } from '../request/requestLimits';
+import { TOOL_MULTI_EDIT_PATCH } from '../contract/toolNames';
 
 export type { PlannedFile } from '../plan/filePlan';
 
@@ -226,7 +227,7 @@ const SPLIT_HINT = 'Split the request into several smaller ones: each is applied
 
 async function draftChecked(tool: string, input: unknown, context: EngineContext): Promise<{ ok: true; draft: DraftPlan } | PlanFailure> {
   const maxBytes = context.limits.maxEnvelopeBytes;
-  const tooLarge = inputSizeProblem(input, context.limits);
+  const tooLarge = inputSizeProblem(input, context.limits) ?? (tool === TOOL_MULTI_EDIT_PATCH ? patchHunkCountProblem(input, context.limits) : undefined);
   if (tooLarge) {
     return refuse(envelopeFor('VALIDATION_FAILED', tooLarge, { hints: [SPLIT_HINT], ownHintsOnly: true, maxBytes }));
   }

@@ -15,6 +15,47 @@ export function inputSizeProblem(input: unknown, limits: Pick<Limits, 'maxReques
     : undefined;
 }
 
+/**
+ * A patch with more hunks than the limit, told before it is parsed (parsing 200,000 hunks
+ * takes seconds in which a server could answer nothing else): the lines that open a hunk
+ * are counted in the raw text: "<<<<<<< SEARCH" lines in SEARCH/REPLACE blocks, otherwise
+ * "@@ -" headers and "@@" lines followed by a removed or added line. Each opens a hunk of
+ * its own, so the count never exceeds the hunks the parse would find, and a patch within
+ * the limit always goes on to be parsed.
+ */
+export function patchHunkCountProblem(input: unknown, limits: Pick<Limits, 'maxEdits'>): string | undefined {
+  const patch = typeof input === 'object' && input !== null ? (input as { patch?: unknown }).patch : undefined;
+  if (typeof patch !== 'string' || patch.length < limits.maxEdits * MIN_HUNK_CHARS) {
+    return undefined;
+  }
+  const searchReplace = patch.includes('<<<<<<< SEARCH');
+  let openers = 0;
+  for (let at = patch.indexOf('\n'); at !== -1 && openers <= limits.maxEdits; at = patch.indexOf('\n', at + 1)) {
+    if (searchReplace ? patch.startsWith('<<<<<<< SEARCH', at + 1) : opensHunk(patch, at + 1)) {
+      openers++;
+    }
+  }
+  return openers > limits.maxEdits
+    ? `the patch has more than ${limits.maxEdits} hunks; the limit is ${limits.maxEdits} hunks per request: split it into several requests`
+    : undefined;
+}
+
+/** The shortest text a hunk takes ("@@\n-\n"): a shorter patch cannot pass the limit. */
+const MIN_HUNK_CHARS = 5;
+
+/** Whether the line starting at `at` opens a hunk of a diff: "@@ -", or a "@@" line right before a removed or added line. */
+function opensHunk(patch: string, at: number): boolean {
+  if (patch.startsWith('@@ -', at)) {
+    return true;
+  }
+  if (!patch.startsWith('@@', at)) {
+    return false;
+  }
+  const next = patch.indexOf('\n', at) + 1;
+  const first = next === 0 ? '' : patch.charAt(next);
+  return first === '-' || first === '+';
+}
+
 export function editCountProblem(request: ParsedRequest, limits: Pick<Limits, 'maxEdits'>): string | undefined {
   const edits = request.files.reduce((sum, file) => sum + file.edits.length, 0);
   const what = request.patch !== undefined ? 'hunks' : 'edits';
