@@ -421,7 +421,8 @@ function commitCode(code: ErrorCode): ErrorCode {
     return 'STALE_CONTENT';
   }
   const category = codeInfo(code).category;
-  return category === 'input' || category === 'match' ? 'WRITE_FAILED' : code;
+  // A name the file system refuses (too long) is the caller's to change, at commit as at planning.
+  return code !== 'VALIDATION_FAILED' && (category === 'input' || category === 'match') ? 'WRITE_FAILED' : code;
 }
 
 /**
@@ -444,7 +445,8 @@ function duplicateFile(
       }
       const { pathCheck, stat } = checked;
       const path = pathCheck.ok ? pathCheck.path : checked.requestedPath;
-      const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${path}`;
+      // A file not made yet has no identity; where its name leads (through links) tells two names of it apart.
+      const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${(pathCheck.ok ? pathCheck.realPath : undefined) ?? path}`;
       const earlier = firstIndexOf.get(key);
       if (earlier !== undefined) {
         return envelopeFor('VALIDATION_FAILED', duplicateMessage(request, fileIndex, earlier), {

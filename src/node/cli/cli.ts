@@ -84,10 +84,8 @@ async function patch(command: PatchCommand): Promise<number> {
   if (!isDirectory) {
     throw new UsageError(`--root ${root} is not a directory`);
   }
+  // An empty patch is the engine's VALIDATION_FAILED, answered in the format asked for.
   const text = (await readRequestText(command.source)).replace(/^\uFEFF/, '');
-  if (text.trim() === '') {
-    throw new UsageError(`the patch from ${command.source === STDIN_OPERAND ? 'standard input' : `"${command.source}"`} is empty`);
-  }
   const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
   return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root, ...timeLimit(command) });
 }
