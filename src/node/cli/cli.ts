@@ -17,6 +17,7 @@ import { HELP_TEXT, USAGE } from './cliHelp';
 import { checkCliPath, patchPathCheck } from './cliPaths';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
+import { heldForTests } from './testHold';
 import { writeStdout } from './standardOutput';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
@@ -99,12 +100,13 @@ async function runAndReport(
   tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root' | 'timeLimitMs'>,
 ): Promise<number> {
   const interruption = new Interruption();
+  const syntaxGate = cliSyntaxGate(syntaxCheck);
   const engineOptions: EngineOptions = {
     ...options,
-    store: new NodeFileStore(),
     displayPath,
     cancellation: interruption,
-    ...cliSyntaxGate(syntaxCheck),
+    ...syntaxGate,
+    ...heldForTests({ store: new NodeFileStore(), ...syntaxGate }, interruption),
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: { ...options.limits, maxDiffBytes: Number.POSITIVE_INFINITY },
     onInternalError: (phase, error) => process.stderr.write(`multi-edit: internal error ${phase}: ${inspect(error)}\n`),
