@@ -2,9 +2,9 @@
 import { ERRORS_DOC_URL } from '../../core/index';
 
 export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse]
-                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] <request.json | ->
-       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] <PATCHFILE | ->
-       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off]`;
+                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] [--max-time SECONDS] <request.json | ->
+       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] [--max-time SECONDS] <PATCHFILE | ->
+       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] [--max-time SECONDS]`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -53,6 +53,8 @@ Options:
                          replace_all edits are only warned.
   --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
                          default 32.
+  --max-time SECONDS     (apply, patch, mcp per call) Stop planning after SECONDS:
+                         CANCELLED, nothing written. Default: no limit.
   --syntax-check P       (apply and mcp) An edit that leaves a file with a syntax
                          error it did not have: refuse (default) refuses the whole
                          request with SYNTAX_REGRESSION and writes nothing; warn
