@@ -217,7 +217,12 @@ export function createPathCheck(config: PathPolicyConfig, lookups: LinkLookups =
       return resolved;
     }
     const resolvedConfig = await withRealFolders(config, lookups);
-    return vetResolvedPath(resolved.path, resolvedConfig) ?? vetRealPath(await realTarget(resolved.path, lookups), resolvedConfig) ?? resolved;
+    const refused = vetResolvedPath(resolved.path, resolvedConfig);
+    if (refused) {
+      return refused;
+    }
+    const target = await realTarget(resolved.path, lookups);
+    return vetRealPath(target, resolvedConfig) ?? { ...resolved, realPath: target.real };
   };
 }
 

@@ -13,35 +13,35 @@ function edit(oldString: string, newString: string, replaceAll = false): EditToC
 }
 
 /** Runs both paths, checks they agree, and returns the new text. */
-function bothPaths(text: string, edits: EditToCheck[]): string | undefined {
-  const plain = checkEdits(text, edits, { maxLocations: 5, strategy: 'plain' });
-  const pieces = checkEdits(text, edits, { maxLocations: 5, strategy: 'pieces' });
+async function bothPaths(text: string, edits: EditToCheck[]): Promise<string | undefined> {
+  const plain = await checkEdits(text, edits, { maxLocations: 5, strategy: 'plain' });
+  const pieces = await checkEdits(text, edits, { maxLocations: 5, strategy: 'pieces' });
   assert.deepEqual(comparableOutcome(pieces), comparableOutcome(plain));
   return pieces.text;
 }
 
 describe('engine: the piece path', () => {
-  it('matches text inside an earlier replacement', () => {
-    assert.equal(bothPaths('one two three', [edit('two', 'deux zwei'), edit('x zw', 'X-ZW')]), 'one deuX-ZWei three');
+  it('matches text inside an earlier replacement', async () => {
+    assert.equal(await bothPaths('one two three', [edit('two', 'deux zwei'), edit('x zw', 'X-ZW')]), 'one deuX-ZWei three');
   });
 
-  it('matches across the seam that a deletion left', () => {
-    assert.equal(bothPaths('abc-DELETE-def', [edit('-DELETE-', ''), edit('cd', 'C+D')]), 'abC+Def');
+  it('matches across the seam that a deletion left', async () => {
+    assert.equal(await bothPaths('abc-DELETE-def', [edit('-DELETE-', ''), edit('cd', 'C+D')]), 'abC+Def');
   });
 
-  it('matches across several replacements and the text between them', () => {
+  it('matches across several replacements and the text between them', async () => {
     const text = 'start [a] middle [b] end';
-    assert.equal(bothPaths(text, [edit('[a]', '<A>'), edit('[b]', '<B>'), edit('A> middle <B', 'merged')]), 'start <merged> end');
+    assert.equal(await bothPaths(text, [edit('[a]', '<A>'), edit('[b]', '<B>'), edit('A> middle <B', 'merged')]), 'start <merged> end');
   });
 
-  it('sees a new match made by a replacement as ambiguous', () => {
-    const outcome = checkEdits('key=1; other', [edit('other', 'key=1'), edit('key=1', 'key=2')], { maxLocations: 5, strategy: 'pieces' });
+  it('sees a new match made by a replacement as ambiguous', async () => {
+    const outcome = await checkEdits('key=1; other', [edit('other', 'key=1'), edit('key=1', 'key=2')], { maxLocations: 5, strategy: 'pieces' });
     assert.deepEqual(outcome.verdicts[1], { status: 'failed', code: 'AMBIGUOUS_MATCH', totalMatches: 2, firstOffsets: [0, 7], matchOffsets: [0, 7] });
   });
 
-  it('keeps working after a replace_all makes hundreds of pieces', () => {
+  it('keeps working after a replace_all makes hundreds of pieces', async () => {
     const text = Array.from({ length: 1200 }, (_, index) => `item ${index};`).join(' ');
-    const result = bothPaths(text, [
+    const result = await bothPaths(text, [
       edit('item', 'entry', true),
       edit('entry 7;', 'entry seven;'),
       edit('entry 1199;', 'last;'),
@@ -50,22 +50,22 @@ describe('engine: the piece path', () => {
     assert.equal(result, text.split('item').join('entry').replace('entry 7;', 'entry seven;').replace('entry 1199;', 'last;').replace('seven; entry 8', 'seven; eight'));
   });
 
-  it('replaces overlapping occurrences left to right with replace_all, across pieces', () => {
-    assert.equal(bothPaths('xaaaax aaa', [edit('x a', 'xa'), edit('aa', 'b', true)]), 'xbbxba');
+  it('replaces overlapping occurrences left to right with replace_all, across pieces', async () => {
+    assert.equal(await bothPaths('xaaaax aaa', [edit('x a', 'xa'), edit('aa', 'b', true)]), 'xbbxba');
   });
 
-  it('gives the plain answers for a long run of edits on a large text', () => {
+  it('gives the plain answers for a long run of edits on a large text', async () => {
     const lines = Array.from({ length: 3000 }, (_, index) => `  const value${index} = compute(${index}, "item-${index}");`);
     const text = `${lines.join('\n')}\n`;
     const edits = Array.from({ length: 60 }, (_, index) => edit(lines[index * 50 + 7], `  // line ${index}`));
     edits.push(edit('// line 3\n', '// line three\n'), edit('compute(', 'calc(', true), edit('  // line 59', '  // end'));
-    const result = bothPaths(text, edits);
+    const result = await bothPaths(text, edits);
     assert.ok(result?.includes('// line three\n') && !result.includes('compute(') && result.includes('  // end'));
   });
 });
 
 describe('engine: the piece text after a rebase', () => {
-  it('finds a pattern asked again after the rebase that scanned only the patterns still to come', () => {
+  it('finds a pattern asked again after the rebase that scanned only the patterns still to come', async () => {
     const text = Array.from({ length: 700 }, (_, index) => `item ${index}; tag;`).join('\n');
     const working = new PieceText(text, ['item', 'tag;', 'item 7;']);
     const items = working.occurrences('item');
@@ -87,7 +87,7 @@ describe('engine: the piece text after a rebase', () => {
 });
 
 describe('engine: the multi-pattern search', () => {
-  it('finds overlapping occurrences of many patterns, short and long', () => {
+  it('finds overlapping occurrences of many patterns, short and long', async () => {
     const text = `${'abcabcabc '.repeat(40)}needle-one needle-two needle-one`;
     const patterns = ['abcabc', 'needle-one', 'needle-two', 'cabcabc ', 'bcabcabc', 'e-one nee', 'c', 'not-in-there'];
     const found = occurrencesOfAll(text, patterns);

@@ -193,22 +193,22 @@ describe('properties', () => {
     assert.ok(seen.applied > 20 && seen.planFailed > 20 && seen.commitFailed > 20, JSON.stringify(seen));
   });
 
-  it('the piece path gives exactly what the plain path gives', () => {
+  it('the piece path gives exactly what the plain path gives', async () => {
     const largeCase = fc.record({
       text: wordyString(160, 40),
       specs: fc.array(editSpec(wordyString(3), 40), { minLength: 1, maxLength: 14 }),
       maxLocations: fc.integer({ min: 1, max: 4 }),
     });
     let scanned = 0;
-    fc.assert(fc.property(largeCase, ({ text, specs, maxLocations }) => {
+    await fc.assert(fc.asyncProperty(largeCase, async ({ text, specs, maxLocations }) => {
       const edits: EditToCheck[] = editsFrom(text, specs).map((edit) => ({
         oldString: edit.old_string, newString: edit.new_string, replaceAll: edit.replace_all ?? false,
       }));
       if (text.length >= 256 && new Set(edits.map((edit) => edit.oldString).filter((old) => old.length >= 8)).size >= 5) {
         scanned++;
       }
-      const plain = checkEdits(text, edits, { maxLocations, strategy: 'plain' });
-      const pieces = checkEdits(text, edits, { maxLocations, strategy: 'pieces' });
+      const plain = await checkEdits(text, edits, { maxLocations, strategy: 'plain' });
+      const pieces = await checkEdits(text, edits, { maxLocations, strategy: 'pieces' });
       assert.deepEqual(comparableOutcome(pieces), comparableOutcome(plain));
     }), { numRuns: 1500 });
     assert.ok(scanned > 200, `only ${scanned} cases took the scan`);

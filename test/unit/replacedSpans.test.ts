@@ -13,48 +13,48 @@ function applySpans(original: string, spans: readonly ReplacedSpan[]): string {
   return out + original.slice(at);
 }
 
-function spansOf(text: string, edits: readonly EditToCheck[]): { spans: ReplacedSpan[]; newText: string } | undefined {
-  const outcome = checkEdits(text, edits, { maxLocations: 5, insideIndentation: 'warn' });
+async function spansOf(text: string, edits: readonly EditToCheck[]): Promise<{ spans: ReplacedSpan[]; newText: string } | undefined> {
+  const outcome = await checkEdits(text, edits, { maxLocations: 5, insideIndentation: 'warn' });
   return outcome.text === undefined ? undefined : { spans: replacedSpans(outcome.applied, outcome.text), newText: outcome.text };
 }
 
 const edit = (oldString: string, newString: string, replaceAll = false): EditToCheck => ({ oldString, newString, replaceAll });
 
 describe('replaced spans: where each edit landed in the original text', () => {
-  it('gives one span per separate edit, in text order, with its edit index', () => {
-    const result = spansOf('one two three\n', [edit('three', '3'), edit('one', '1')]);
+  it('gives one span per separate edit, in text order, with its edit index', async () => {
+    const result = await spansOf('one two three\n', [edit('three', '3'), edit('one', '1')]);
     assert.deepEqual(result?.spans, [
       { start: 0, end: 3, newStart: 0, text: '1', edits: [1] },
       { start: 8, end: 13, newStart: 6, text: '3', edits: [0] },
     ]);
   });
 
-  it('merges an edit that rewrites text an earlier edit wrote, and names both', () => {
-    const result = spansOf('let a = 1;\n', [edit('a = 1', 'b = 2'), edit('b', 'c')]);
+  it('merges an edit that rewrites text an earlier edit wrote, and names both', async () => {
+    const result = await spansOf('let a = 1;\n', [edit('a = 1', 'b = 2'), edit('b', 'c')]);
     assert.deepEqual(result?.spans, [{ start: 4, end: 9, newStart: 4, text: 'c = 2', edits: [0, 1] }]);
   });
 
-  it('gives each match of replace_all its own span', () => {
-    const result = spansOf('x-x-x', [edit('x', 'yy', true)]);
+  it('gives each match of replace_all its own span', async () => {
+    const result = await spansOf('x-x-x', [edit('x', 'yy', true)]);
     assert.deepEqual(result?.spans.map((span) => [span.start, span.end, span.text]), [[0, 1, 'yy'], [2, 3, 'yy'], [4, 5, 'yy']]);
   });
 
-  it('joins the touching matches of one replace_all into one span', () => {
-    const result = spansOf('ababxab', [edit('ab', 'c', true)]);
+  it('joins the touching matches of one replace_all into one span', async () => {
+    const result = await spansOf('ababxab', [edit('ab', 'c', true)]);
     assert.deepEqual(result?.spans, [
       { start: 0, end: 4, newStart: 0, text: 'cc', edits: [0] },
       { start: 5, end: 7, newStart: 3, text: 'c', edits: [0] },
     ]);
   });
 
-  it('rebuilds the new text from the original for any sequence of edits that applies', () => {
+  it('rebuilds the new text from the original for any sequence of edits that applies', async () => {
     const alphabet = fc.constantFrom('a', 'b', 'c', '\n', ' ');
     const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 3 });
-    fc.assert(fc.property(
+    await fc.assert(fc.asyncProperty(
       fc.string({ unit: alphabet, maxLength: 60 }),
       fc.array(fc.record({ oldString: word, newString: fc.string({ unit: alphabet, maxLength: 4 }), replaceAll: fc.boolean() }), { minLength: 1, maxLength: 6 }),
-      (text, edits) => {
-        const result = spansOf(text, edits);
+      async (text, edits) => {
+        const result = await spansOf(text, edits);
         if (result === undefined) {
           return;
         }
@@ -67,15 +67,15 @@ describe('replaced spans: where each edit landed in the original text', () => {
     ), { numRuns: 3000 });
   });
 
-  it('follows a stretch of the original into the new text: text apart from the edits stays itself, a stretch an edit overlaps widens to its replacement', () => {
+  it('follows a stretch of the original into the new text: text apart from the edits stays itself, a stretch an edit overlaps widens to its replacement', async () => {
     const alphabet = fc.constantFrom('a', 'b', 'c', '\n', ' ');
     const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 3 });
-    fc.assert(fc.property(
+    await fc.assert(fc.asyncProperty(
       fc.string({ unit: alphabet, minLength: 1, maxLength: 60 }),
       fc.array(fc.record({ oldString: word, newString: fc.string({ unit: alphabet, maxLength: 4 }), replaceAll: fc.boolean() }), { minLength: 1, maxLength: 6 }),
       fc.nat(), fc.nat(),
-      (text, edits, a, b) => {
-        const result = spansOf(text, edits);
+      async (text, edits, a, b) => {
+        const result = await spansOf(text, edits);
         if (result === undefined) {
           return;
         }

@@ -11,8 +11,12 @@ export interface Limits {
   readonly contextLines: number;
   /** Ambiguous match locations reported in detail; total_matches is never capped. */
   readonly maxMatchLocations: number;
-  /** Files larger than this get FILE_TOO_LARGE. */
+  /** Files larger than this get FILE_TOO_LARGE, and so does an edit that would make a file larger. */
   readonly maxFileBytes: number;
+  /** A request holding more characters of text than this (a patch's whole text, every old_string and new_string) is VALIDATION_FAILED. */
+  readonly maxRequestChars: number;
+  /** A request with more edits than this (a patch's hunks count) is VALIDATION_FAILED. */
+  readonly maxEdits: number;
   /** The serialised envelope stays within this many bytes by dropping detail, never fields. */
   readonly maxEnvelopeBytes: number;
   /** Snippet lines longer than this are clipped. */
@@ -39,6 +43,8 @@ export const DEFAULT_LIMITS: Limits = {
   contextLines: 6,
   maxMatchLocations: 5,
   maxFileBytes: 32 * 1024 * 1024,
+  maxRequestChars: 64 * 1024 * 1024,
+  maxEdits: 20_000,
   maxEnvelopeBytes: 32 * 1024,
   maxSnippetLineChars: 240,
   maxDiffBytes: 64 * 1024,

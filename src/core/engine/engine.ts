@@ -23,6 +23,7 @@ import { streamedSuccessResponse, successResponse, type SuccessInput } from '../
 import type { DiffPieces } from '../report/diff';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
+import { editCountProblem, SPLIT_HINT } from '../request/requestLimits';
 
 export type { PlannedFile } from '../plan/filePlan';
 
@@ -56,7 +57,7 @@ type SuccessMaker<Success> = (input: SuccessInput) => Success;
  * other string gets UNKNOWN_TOOL.
  */
 export function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
-  return planParsedRequest(parseRequest(tool, input), options);
+  return planParsedRequest(parseRequest(tool, input, engineContext(options).limits), options);
 }
 
 /** planRequest for a request the surface has already read with parseRequest: it is not read again. */
@@ -96,7 +97,7 @@ async function commitWith<Success>(plan: RequestPlan, options: EngineOptions, ma
  * for someone to confirm (planRequest, then commitPlan) is never re-planned.
  */
 export function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
-  return runWith(readOnce(() => parseRequest(tool, input)), options, successResponse);
+  return runWith(readOnce(() => parseRequest(tool, input, engineContext(options).limits)), options, successResponse);
 }
 
 /**
@@ -112,7 +113,7 @@ export function runParsedRequest(parsed: ParseResult | Promise<ParseResult>, opt
  * comes as DiffPieces, made while it is written, and never clipped.
  */
 export function runRequestWithDiffPieces(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
-  return runWith(readOnce(() => parseRequest(tool, input)), options, streamedSuccessResponse);
+  return runWith(readOnce(() => parseRequest(tool, input, engineContext(options).limits)), options, streamedSuccessResponse);
 }
 
 /** runRequestWithDiffPieces for a request already read, as runParsedRequest is for runRequest. */
@@ -211,7 +212,7 @@ async function commitWhileGating<Success>(
       return false;
     }
   };
-  if (context.isCancelled()) {
+  if (context.planningStopped()) {
     return refusedAttempt({ ok: false, envelope: cancelled(request, context), request });
   }
   const result: CommitResult | undefined = await commitFiles(draft.planned.map(({ file }) => file), context, async (changes) => {
@@ -247,12 +248,15 @@ interface DraftPlan {
 
 type PlanFailure = Extract<PlanResult, { ok: false }>;
 
+const TIME_LIMIT_HINT = 'Planning was stopped by the time limit the server or command was started with (--max-time), not by the user: split the request, or ask the user to raise the limit';
+
 async function draftChecked(parsed: ParseResult, context: EngineContext): Promise<{ ok: true; draft: DraftPlan } | PlanFailure> {
   const maxBytes = context.limits.maxEnvelopeBytes;
   if (!parsed.ok) {
-    const { code, message, hints, fileIndex, filePath, issues } = parsed.problem;
+    const { code, message, hints, fileIndex, filePath, issues, ownHintsOnly } = parsed.problem;
     return refuse(envelopeFor(code, message, {
       ...(hints ? { hints } : {}),
+      ...(ownHintsOnly ? { ownHintsOnly } : {}),
       ...(issues ? { validation_issues: issues } : {}),
       ...(fileIndex !== undefined ? { file_index: fileIndex } : {}),
       ...(filePath !== undefined ? { file_path: filePath } : {}),
@@ -260,7 +264,11 @@ async function draftChecked(parsed: ParseResult, context: EngineContext): Promis
     }));
   }
   const parsedRequest = parsed.request;
-  if (context.isCancelled()) {
+  const tooMany = editCountProblem(parsedRequest, context.limits);
+  if (tooMany) {
+    return refuse(envelopeFor('VALIDATION_FAILED', tooMany, { hints: [SPLIT_HINT], ownHintsOnly: true, dry_run: parsedRequest.dryRun, maxBytes }));
+  }
+  if (context.planningStopped()) {
     return refuse(cancelled(parsedRequest, context), parsedRequest);
   }
   const requested = (path: string): string => (parsedRequest.rootRelative ? context.underRoot(path) : path);
@@ -288,7 +296,7 @@ async function draftChecked(parsed: ParseResult, context: EngineContext): Promis
   }
   const plans: FilePlan[] = [];
   for (const [fileIndex, file] of request.files.entries()) {
-    if (context.isCancelled()) {
+    if (context.planningStopped()) {
       return refuse(cancelled(request, context), request);
     }
     const destination = destinations[fileIndex];
@@ -304,7 +312,7 @@ async function draftChecked(parsed: ParseResult, context: EngineContext): Promis
       dryRun: request.dryRun,
     }, context));
   }
-  if (context.isCancelled()) {
+  if (context.planningStopped()) {
     return refuse(cancelled(request, context), request);
   }
   const failures: FileFailure[] = plans.flatMap((plan) => (plan.ok ? [] : [plan.failure]));
@@ -334,7 +342,7 @@ async function gateChecked(draft: DraftPlan, context: EngineContext): Promise<Pl
   if (!syntax.ok) {
     return { ok: false, envelope: syntax.envelope, request, refusedEdits: syntax.refusedEdits };
   }
-  if (context.isCancelled()) {
+  if (context.planningStopped()) {
     return refuse(cancelled(request, context), request);
   }
   return {
@@ -356,7 +364,7 @@ async function syntaxVerdict(
   if (!context.syntax) {
     return { ok: true, warnings: [] };
   }
-  const regressions = await syntaxRegressions(planned, context.syntax.checker, context.isCancelled);
+  const regressions = await syntaxRegressions(planned, context.syntax.checker, context.planningStopped);
   if (context.syntax.policy === 'warn' || regressions.length === 0) {
     return { ok: true, warnings: regressions.map((regression) => syntaxWarning(regression, request.files[regression.fileIndex].edits.length, request.dryRun)) };
   }
@@ -434,7 +442,8 @@ function commitCode(code: ErrorCode): ErrorCode {
     return 'STALE_CONTENT';
   }
   const category = codeInfo(code).category;
-  return category === 'input' || category === 'match' ? 'WRITE_FAILED' : code;
+  // A name the file system refuses (too long) is the caller's to change, at commit as at planning.
+  return code !== 'VALIDATION_FAILED' && (category === 'input' || category === 'match') ? 'WRITE_FAILED' : code;
 }
 
 /**
@@ -457,7 +466,8 @@ function duplicateFile(
       }
       const { pathCheck, stat } = checked;
       const path = pathCheck.ok ? pathCheck.path : checked.requestedPath;
-      const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${path}`;
+      // A file not made yet has no identity; where its name leads (through links) tells two names of it apart.
+      const key = stat.ok && stat.value.identity !== undefined ? `identity:${stat.value.identity}` : `path:${(pathCheck.ok ? pathCheck.realPath : undefined) ?? path}`;
       const earlier = firstIndexOf.get(key);
       if (earlier !== undefined) {
         return envelopeFor('VALIDATION_FAILED', duplicateMessage(request, fileIndex, earlier), {
@@ -483,7 +493,9 @@ function duplicateMessage(request: ParsedRequest, fileIndex: number, earlier: nu
 }
 
 function cancelled(request: ParsedRequest, context: EngineContext): ErrorEnvelope {
-  return envelopeFor('CANCELLED', 'The request was cancelled; no file was changed', {
+  const reason = context.stopMessage();
+  return envelopeFor('CANCELLED', `${reason.charAt(0).toUpperCase()}${reason.slice(1)}; no file was changed`, {
+    ...(context.isCancelled() ? {} : { hints: [TIME_LIMIT_HINT], ownHintsOnly: true }),
     dry_run: request.dryRun,
     maxBytes: context.limits.maxEnvelopeBytes,
   });

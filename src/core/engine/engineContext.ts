@@ -6,6 +6,7 @@ import type { EngineOptions, RetryPolicy } from './options';
 import { defaultPathCheck, underRoot } from '../store/paths';
 import type { SyntaxChecker } from '../syntax/syntaxChecker';
 import { realSleep, retryPolicyOf, withDefaults, type Sleep } from './retry';
+import type { YieldPoint } from '../matching/match';
 
 export interface EngineContext {
   readonly store: FileStore;
@@ -16,13 +17,39 @@ export interface EngineContext {
   readonly displayPath: (path: string) => string;
   /** A patch's path under the root; absolute paths (and every path when there is no root) as they are. */
   readonly underRoot: (path: string) => string;
+  /** The caller cancelled (a signal, the editor's token). The store reads this while it commits. */
   readonly isCancelled: () => boolean;
+  /** Planning stops: the caller cancelled, or the time limit passed (which never stops a commit once begun). */
+  readonly planningStopped: () => boolean;
+  /** Why planning stopped, for the CANCELLED envelope. */
+  readonly stopMessage: () => string;
+  /** Between edits: lets the event loop run every few milliseconds, and says whether to go on. */
+  readonly yieldPoint: YieldPoint;
   /** Absent when the gate is off or no checker was given. */
   readonly syntax?: { readonly checker: SyntaxChecker; readonly policy: 'refuse' | 'warn' };
 }
 
+/** Planning gives the event loop a turn at least this often. */
+const SLICE_MS = 20;
+
 export function engineContext(options: EngineOptions): EngineContext {
   const displayPath = options.displayPath;
+  const isCancelled = (): boolean => options.cancellation?.isCancellationRequested === true;
+  const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : undefined;
+  const outOfTime = (): boolean => deadline !== undefined && Date.now() > deadline;
+  const planningStopped = (): boolean => isCancelled() || outOfTime();
+  let sliceStart = Date.now();
+  const yieldPoint: YieldPoint = () => {
+    if (Date.now() - sliceStart < SLICE_MS) {
+      return !planningStopped();
+    }
+    return new Promise((resolve) => {
+      setTimeout(() => {
+        sliceStart = Date.now();
+        resolve(!planningStopped());
+      }, 0);
+    });
+  };
   return {
     store: options.store,
     limits: withDefaults(DEFAULT_LIMITS, options.limits),
@@ -31,9 +58,19 @@ export function engineContext(options: EngineOptions): EngineContext {
     checkPath: options.checkPath ?? ((path) => defaultPathCheck(path)),
     displayPath: displayPath ? (path) => displayPath(path) : (path) => path,
     underRoot: (path) => underRoot(options.root, path),
-    isCancelled: () => options.cancellation?.isCancellationRequested === true,
+    isCancelled,
+    planningStopped,
+    stopMessage: () => (!isCancelled() && outOfTime()
+      ? `planning took longer than the time limit of ${formatSeconds(options.timeLimitMs ?? 0)}`
+      : 'the request was cancelled'),
+    yieldPoint,
     ...syntaxGate(options),
   };
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(3).replace(/0+$/, '')} s`;
 }
 
 function syntaxGate(options: EngineOptions): Pick<EngineContext, 'syntax'> {

@@ -37,6 +37,12 @@ export interface EngineOptions {
   /** How a path reads in summaries and messages (e.g. workspace-relative). Default: as given. */
   readonly displayPath?: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;
+  /**
+   * How long planning may take (reading, matching, the syntax gate), from the start of
+   * each attempt; past it the request is answered CANCELLED and nothing is written. A
+   * commit that has begun is never stopped by it. Default: no limit.
+   */
+  readonly timeLimitMs?: number;
   /** Parses each edited file before anything is written; without one, no file is checked. */
   readonly syntaxChecker?: SyntaxChecker;
   /** What a syntax error the edits bring in does. Default: 'refuse'. */

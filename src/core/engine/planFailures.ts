@@ -225,6 +225,8 @@ function verdictMessage(verdict: Exclude<EditVerdict, { status: 'applied' }>, di
         : `old_string was not found in ${displayPath}`;
     case 'AMBIGUOUS_MATCH':
       return `old_string occurs ${verdict.totalMatches} times in ${displayPath}; it must occur exactly once unless replace_all is true`;
+    case 'FILE_TOO_LARGE':
+      return `applying it would make ${displayPath} ${verdict.projectedChars} characters long, so at least ${verdict.projectedChars} bytes; the limit is ${verdict.limitBytes} bytes, so nothing was built or written`;
   }
 }
 

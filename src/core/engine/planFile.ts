@@ -53,11 +53,16 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   const prepared = prepareEdits(original.text, target.edits);
   const { eol, normalized } = prepared;
   const edits = target.hunks ? prepared.edits.map((edit, index) => ({ ...edit, placement: target.hunks?.[index] ?? { patchLine: 0 } })) : prepared.edits;
-  const outcome = checkEdits(original.text, edits, {
+  const outcome = await checkEdits(original.text, edits, {
     maxLocations: context.limits.maxMatchLocations,
     insideIndentation: context.limits.insideIndentation,
     insideToken: context.limits.insideToken,
+    maxResultBytes: context.limits.maxFileBytes,
+    yieldPoint: context.yieldPoint,
   });
+  if (outcome.stopped) {
+    return fileLevelFailure(target, path, displayPath, 'CANCELLED', context.stopMessage(), []);
+  }
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
@@ -73,7 +78,7 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
     },
   };
   const tokenWarnings = outcome.verdicts.flatMap((verdict, editIndex) => (verdict.status === 'applied' && verdict.insideToken ? [tokenCutWarning(editIndex, verdict.insideToken, file.path, file.displayPath)] : []));
-  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
+  return { ok: true, file, warnings: [...fileWarnings(file, eol, normalized, target.dryRun), ...hardLinkWarnings(file, target), ...indentationWarnings(file, outcome.verdicts), ...tokenWarnings] };
 }
 
 /** The names in the missing file's directory closest to its name; none when the directory cannot be listed. */
@@ -148,6 +153,20 @@ function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: reado
     });
   }
   return warnings;
+}
+
+/** A file with other hard links is replaced by a new one: those names keep the old text, and the answer says so. */
+function hardLinkWarnings(file: PlannedFile, target: FileTarget): Warning[] {
+  const links = target.stat.ok ? target.stat.value.otherHardLinks : undefined;
+  if (links === undefined || file.newText === file.original.text) {
+    return [];
+  }
+  const names = links === 1 ? '1 other hard link' : `${links} other hard links`;
+  return [{
+    code: 'HARD_LINK_SPLIT',
+    message: `${file.displayPath} has ${names}; it ${target.dryRun ? 'would be' : 'was'} replaced by a new file, so ${links === 1 ? 'that name keeps' : 'those names keep'} the old text`,
+    file_path: file.path,
+  }];
 }
 
 /** A warning for each edit that matched inside a line's indentation and was applied. */

@@ -10,6 +10,8 @@ import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, TOOL_NAM
 import { readPatchRequest, writePatchRequest } from './patchRequest';
 import { readEditRequest, writeEditRequest } from '../request/editRequest';
 import type { ParsedRequest, ParseResult, RequestInput } from '../request/request';
+import { DEFAULT_LIMITS, type Limits } from '../contract/limits';
+import { inputSizeProblem, patchHunkCountProblem, SPLIT_HINT } from '../request/requestLimits';
 
 export interface InputFormat {
   /** The response has one file's fields at its top (multi_edit's shape). */
@@ -41,10 +43,19 @@ export function toolForRequest(input: unknown): ToolName {
   return 'patch' in input ? TOOL_MULTI_EDIT_PATCH : 'files' in input ? TOOL_MULTI_EDIT_FILES : TOOL_MULTI_EDIT;
 }
 
-/** Reads raw tool input with its tool's format into a ParsedRequest, or the input error that explains what is wrong with it. */
-export async function parseRequest(tool: string, input: unknown): Promise<ParseResult> {
+/**
+ * Reads raw tool input with its tool's format into a ParsedRequest, or the input error that
+ * explains what is wrong with it. A request past the size limits is refused before it is
+ * read: reading 200,000 hunks takes seconds in which a server could answer nothing else.
+ */
+export async function parseRequest(tool: string, input: unknown, bounds: Partial<Pick<Limits, 'maxRequestChars' | 'maxEdits'>> = {}): Promise<ParseResult> {
   if (!isToolName(tool)) {
     return { ok: false, problem: { code: 'UNKNOWN_TOOL', message: `There is no tool named "${clipName(tool)}"` } };
+  }
+  const limits = { maxRequestChars: bounds.maxRequestChars ?? DEFAULT_LIMITS.maxRequestChars, maxEdits: bounds.maxEdits ?? DEFAULT_LIMITS.maxEdits };
+  const tooLarge = inputSizeProblem(input, limits) ?? (tool === TOOL_MULTI_EDIT_PATCH ? patchHunkCountProblem(input, limits) : undefined);
+  if (tooLarge) {
+    return { ok: false, problem: { code: 'VALIDATION_FAILED', message: tooLarge, hints: [SPLIT_HINT], ownHintsOnly: true } };
   }
   return INPUT_FORMATS[tool].read(input);
 }

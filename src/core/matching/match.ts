@@ -5,8 +5,9 @@
  */
 import { MAX_CUT_CHECKS, refusesTokenCut, tokenCut, type TokenCut } from './insideToken';
 import { PieceText } from './pieceText';
-import { placeHunk, type Placement } from './placement';
+import { placeHunk, textSite, type Placement } from './placement';
 import { PlainText, type WorkingText } from './workingText';
+import { LineBlocks } from './lineBlocks';
 import { nonOverlappingPrefix, occurrencesOf, offsetsBetween, type Offsets } from './multiSearch';
 import type { InsideIndentationPolicy, InsideTokenPolicy } from '../contract/limits';
 
@@ -41,6 +42,8 @@ export type EditVerdict =
     readonly missingLine?: string;
   }
   | { readonly status: 'failed'; readonly code: 'DUPLICATE_OLD_STRING'; readonly duplicateOf: number }
+  /** Applying it would make the text longer than the size limit: it is refused before it is built. */
+  | { readonly status: 'failed'; readonly code: 'FILE_TOO_LARGE'; readonly projectedChars: number; readonly limitBytes: number }
   | {
     readonly status: 'failed'; readonly code: 'AMBIGUOUS_MATCH';
     /** Every occurrence, overlapping ones included; never capped. */
@@ -77,7 +80,15 @@ export interface MatchOutcome {
   readonly failureTexts: ReadonlyMap<number, string>;
   /** The new text; present only when every edit applied. */
   readonly text?: string;
+  /** The checking stopped at a yield point (cancelled, or out of time): the verdicts are incomplete. */
+  readonly stopped?: true;
 }
+
+/**
+ * Called between edits: true goes on, false stops the checking. It may return a promise,
+ * to let the event loop run (a long plan then leaves a server free to answer others).
+ */
+export type YieldPoint = () => boolean | Promise<boolean>;
 
 export type MatchStrategy = 'auto' | 'plain' | 'pieces';
 
@@ -90,6 +101,13 @@ export interface MatchOptions {
   readonly insideIndentation?: InsideIndentationPolicy;
   /** Default 'refuseSuspicious'. */
   readonly insideToken?: InsideTokenPolicy;
+  /**
+   * The most bytes a result may have (the file size limit). Each character is at least a
+   * byte, so an edit that would make the text longer than this many characters is refused
+   * before it is applied: a replace_all that would build a gigabyte never builds it.
+   */
+  readonly maxResultBytes?: number;
+  readonly yieldPoint?: YieldPoint;
 }
 
 /** Characters looked back from a match for the start of its line. */
@@ -111,7 +129,7 @@ export const EXPLAINED_MATCH_FAILURES = 8;
 /** Matches of an ambiguous old_string whose lines are reported (numbers are cheap). */
 export const MAX_MATCH_LINES = 1000;
 
-export function checkEdits(text: string, edits: readonly EditToCheck[], options: MatchOptions): MatchOutcome {
+export async function checkEdits(text: string, edits: readonly EditToCheck[], options: MatchOptions): Promise<MatchOutcome> {
   const working = workingTextFor(text, edits, options.strategy ?? 'auto');
   const verdicts: EditVerdict[] = [];
   const applied: AppliedEdit[] = [];
@@ -131,11 +149,10 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
   };
 
   const placeAndApply = (sentEdit: EditToCheck, placement: Placement, editIndex: number): EditVerdict => {
-    const text = working.text();
-    const occurrences = (pattern: string): number[] => Array.from(working.occurrences(pattern));
-    let placed = placeHunk(text, sentEdit.oldString, sentEdit.newString, placement, occurrences);
+    const site = working instanceof LineBlocks ? working : textSite(working.text());
+    let placed = placeHunk(site, sentEdit.oldString, sentEdit.newString, placement);
     if (!placed.found && placed.candidates.length === 0 && placed.missingLine === undefined && sentEdit.asSent) {
-      placed = placeHunk(text, sentEdit.asSent.oldString, sentEdit.asSent.newString, placement, occurrences);
+      placed = placeHunk(site, sentEdit.asSent.oldString, sentEdit.asSent.newString, placement);
     }
     if (!placed.found) {
       if (placed.candidates.length > 1) {
@@ -146,6 +163,10 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
         return { status: 'skipped', dependsOn };
       }
       return { status: 'failed', code: 'MATCH_NOT_FOUND', ...(placed.missingLine !== undefined ? { missingLine: placed.missingLine } : {}) };
+    }
+    const tooLarge = overLimit(working.length, 1, placed.oldString.length, placed.newString.length);
+    if (tooLarge) {
+      return tooLarge;
     }
     working.replace([placed.start], placed.oldString.length, placed.newString);
     const starts = [placed.start];
@@ -184,6 +205,11 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
       return { status: 'failed', code: 'MATCH_NOT_FOUND', insideToken: cut };
     }
     const { oldString, newString } = edit;
+    const count = newString.length <= oldString.length ? 0 : onText ? countNonOverlapping(text, oldString) : replaced.length;
+    const tooLarge = overLimit(working.length, count, oldString.length, newString.length);
+    if (tooLarge) {
+      return tooLarge;
+    }
     const appliedEdit = { editIndex, oldLength: oldString.length, newLength: newString.length };
     if (onText) {
       const count = (working as PlainText).replaceEvery(oldString, newString);
@@ -195,7 +221,18 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
     return verdictApplied(replaced.length, indented, cut);
   };
 
-  edits.forEach((edit, editIndex) => {
+  /** The verdict for an edit that would make the text longer than the limit, before it is applied. */
+  const overLimit = (length: number, count: number, oldLength: number, newLength: number): EditVerdict | undefined => {
+    const limit = options.maxResultBytes;
+    const projectedChars = length + count * (newLength - oldLength);
+    return limit !== undefined && newLength > oldLength && projectedChars > limit ? { status: 'failed', code: 'FILE_TOO_LARGE', projectedChars, limitBytes: limit } : undefined;
+  };
+
+  for (const [editIndex, edit] of edits.entries()) {
+    const goOn = options.yieldPoint?.() ?? true;
+    if (!(goOn === true || (goOn !== false && await goOn))) {
+      return { verdicts, applied, failureTexts, stopped: true };
+    }
     // A hunk may repeat another's old lines (its placement tells them apart), and an empty one inserts.
     const verdict = (edit.placement ? undefined : inputVerdict(edit, firstIndexOfOld.get(edit.oldString))) ?? matchAndApply(edit, editIndex);
     if (edit.oldString !== '' && !firstIndexOfOld.has(edit.oldString)) {
@@ -212,7 +249,7 @@ export function checkEdits(text: string, edits: readonly EditToCheck[], options:
       firstFailedEdit ??= editIndex;
     }
     verdicts.push(verdict);
-  });
+  }
 
   return {
     verdicts,
@@ -229,12 +266,22 @@ function verdictApplied(replacements: number, indented: IndentedMatch | undefine
 
 function workingTextFor(text: string, edits: readonly EditToCheck[], strategy: MatchStrategy): WorkingText {
   const hasHunks = edits.some((edit) => edit.placement !== undefined);
-  const usePieces = !hasHunks && (strategy === 'pieces'
-    || (strategy === 'auto' && edits.length >= PIECES_MIN_EDITS && text.length * edits.length >= PIECES_MIN_WORK));
+  const usePieces = strategy === 'pieces'
+    || (strategy === 'auto' && edits.length >= PIECES_MIN_EDITS && text.length * edits.length >= PIECES_MIN_WORK);
   if (!usePieces) {
     return new PlainText(text);
   }
-  return new PieceText(text, edits.map((edit) => edit.oldString).filter((oldString) => oldString !== ''));
+  // A patch's hunks are whole lines at line starts: the lines are indexed once (lineBlocks.ts).
+  return hasHunks ? new LineBlocks(text) : new PieceText(text, edits.map((edit) => edit.oldString).filter((oldString) => oldString !== ''));
+}
+
+/** How many times `pattern` occurs without overlapping, leftmost first (as split would cut). */
+function countNonOverlapping(text: string, pattern: string): number {
+  let count = 0;
+  for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + pattern.length)) {
+    count++;
+  }
+  return count;
 }
 
 /** The failures that need no search: an empty old_string, a no-op, a repeated old_string. */

@@ -37,7 +37,8 @@ const MAX_KEPT_REACH = 4096;
 export class PieceText implements WorkingText {
   private base: string;
   private pieces: Piece[] = [];
-  private length: number;
+  /** The current text's length. */
+  length: number;
   private baseOccurrences: Map<string, Offsets>;
   /** How many of `patterns`, in their order, have been asked for: a rebase scans only the rest. */
   private asked = 0;

@@ -7,6 +7,8 @@ import { occurrencesOf, type Offsets } from './multiSearch';
 import { TextBuilder } from './textBuilder';
 
 export interface WorkingText {
+  /** The current text's length. */
+  readonly length: number;
   /** Start offsets of every occurrence of `pattern` in the current text, overlapping ones included, ascending. */
   occurrences(pattern: string): Offsets;
   /** Replaces `length` characters at each of `starts` (ascending, not overlapping) with `replacement`. */
@@ -20,6 +22,10 @@ export interface WorkingText {
 /** The current text as one string; each edit builds the next string. */
 export class PlainText implements WorkingText {
   constructor(private value: string) {}
+
+  get length(): number {
+    return this.value.length;
+  }
 
   occurrences(pattern: string): Offsets {
     return occurrencesOf(this.value, pattern);

@@ -5,7 +5,11 @@ import { isUnifiedDiff, parseUnifiedDiff } from './unifiedDiff';
 import { isV4aPatch, parseV4a } from './v4a';
 
 export function parsePatch(patch: string): PatchParse {
-  const lines = patchLines(patch.replace(/^\uFEFF/, ''));
+  const text = patch.replace(/^\uFEFF/, '');
+  if (text.trim() === '') {
+    return { ok: false, issues: [{ patchLine: 1, message: 'the patch is empty: expected a patch ("*** Begin Patch", a unified diff, or SEARCH/REPLACE blocks)' }] };
+  }
+  const lines = patchLines(text);
   if (isV4aPatch(lines)) {
     return parseV4a(lines);
   }

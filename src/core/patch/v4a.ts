@@ -10,7 +10,9 @@
  *     *** End of File             optional: the hunk ends where the file ends
  *     *** End Patch
  *
- * An empty line inside a hunk is an empty context line, as Codex reads it.
+ * An empty line inside a hunk is an empty context line, as Codex reads it. Marker lines
+ * (the "***" lines above) may have spaces or tabs before and after them, as Codex
+ * accepts; hunk lines are read exactly.
  */
 import { cleanPatchPath, joinLines, markerText, type PatchHunk, type PatchIssue, type PatchLine, type PatchOperation, type PatchParse } from './patchModel';
 
@@ -35,8 +37,8 @@ export function parseV4a(lines: readonly PatchLine[]): PatchParse {
   let ended = false;
   while (at < lines.length && !ended) {
     const line = lines[at];
-    const text = markerText(line);
-    if (text.trim() === END) {
+    const text = markerText(line).trim();
+    if (text === END) {
       ended = true;
     } else if (text.startsWith(ADD)) {
       const added = readAddedLines(lines, at + 1, issues);
@@ -46,7 +48,7 @@ export function parseV4a(lines: readonly PatchLine[]): PatchParse {
     } else if (text.startsWith(DELETE)) {
       operations.push({ kind: 'delete', path: cleanPatchPath(text.slice(DELETE.length)), hunks: [], patchLine: line.number });
     } else if (text.startsWith(UPDATE)) {
-      const moveLine = markerText(lines[at + 1]);
+      const moveLine = markerText(lines[at + 1]).trim();
       const moveTo = moveLine.startsWith(MOVE) ? cleanPatchPath(moveLine.slice(MOVE.length)) : undefined;
       const hunks = readHunks(lines, at + (moveTo === undefined ? 1 : 2), issues);
       if (hunks.hunks.length === 0 && moveTo === undefined) {
@@ -70,7 +72,7 @@ export function parseV4a(lines: readonly PatchLine[]): PatchParse {
 function readAddedLines(lines: readonly PatchLine[], from: number, issues: PatchIssue[]): { lines: string[]; next: number } {
   const added: string[] = [];
   let at = from;
-  for (; at < lines.length && !markerText(lines[at]).startsWith('***'); at++) {
+  for (; at < lines.length && !markerText(lines[at]).trim().startsWith('***'); at++) {
     const text = lines[at].text;
     if (text.startsWith('+')) {
       added.push(text.slice(1));
@@ -84,7 +86,7 @@ function readAddedLines(lines: readonly PatchLine[], from: number, issues: Patch
 function readHunks(lines: readonly PatchLine[], from: number, issues: PatchIssue[]): { hunks: PatchHunk[]; next: number } {
   const hunks: PatchHunk[] = [];
   let at = from;
-  while (at < lines.length && !markerText(lines[at]).startsWith('*** ')) {
+  while (at < lines.length && !endsHunks(lines[at])) {
     const start = lines[at];
     const afterLines: string[] = [];
     while (at < lines.length && markerText(lines[at]).startsWith('@@')) {
@@ -103,12 +105,12 @@ function readHunks(lines: readonly PatchLine[], from: number, issues: PatchIssue
     for (; at < lines.length; at++) {
       const text = lines[at].text;
       const marker = markerText(lines[at]);
-      if (marker === END_OF_FILE) {
+      if (marker.trim() === END_OF_FILE) {
         atEnd = true;
         at++;
         break;
       }
-      if (marker.startsWith('@@') || marker.startsWith('*** ')) {
+      if (marker.startsWith('@@') || endsHunks(lines[at])) {
         break;
       }
       const kind = text.charAt(0);
@@ -141,6 +143,16 @@ function readHunks(lines: readonly PatchLine[], from: number, issues: PatchIssue
     });
   }
   return { hunks, next: at };
+}
+
+/** A line that ends a file's hunks: any "*** " line, or a marker with spaces around it. */
+function endsHunks(line: PatchLine): boolean {
+  const marker = markerText(line);
+  if (marker.startsWith('*** ')) {
+    return true;
+  }
+  const trimmed = marker.trim();
+  return trimmed === END || trimmed === END_OF_FILE || [ADD, DELETE, UPDATE, MOVE].some((header) => trimmed.startsWith(header));
 }
 
 function clip(text: string): string {

@@ -58,6 +58,8 @@ export interface RequestProblem {
   readonly filePath?: string;
   /** Every schema problem, the message's first included. */
   readonly issues?: readonly ValidationIssue[];
+  /** The hints answer the problem better than the code's general ones, which are left out. */
+  readonly ownHintsOnly?: boolean;
 }
 
 export type ParseResult = { readonly ok: true; readonly request: ParsedRequest } | { readonly ok: false; readonly problem: RequestProblem };

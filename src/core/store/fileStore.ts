@@ -42,6 +42,11 @@ export interface FileStat {
   readonly size: number;
   /** Equal for two paths that name the same file (a symbolic or hard link), when the store can tell. */
   readonly identity?: string;
+  /**
+   * Set by a store that replaces a file with a new one (a rename) when the file has other
+   * hard links: how many. Those names keep the old text after an update.
+   */
+  readonly otherHardLinks?: number;
 }
 
 /**

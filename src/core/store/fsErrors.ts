@@ -19,7 +19,8 @@ const verb = (operation: FsOperation): string => (operation === 'read' ? 'read' 
 const ERRNO_MAPPINGS: Readonly<Record<string, Mapping>> = {
   ENOENT: { code: 'FILE_NOT_FOUND', detail: () => 'no file exists at this path' },
   ENOTDIR: { code: 'FILE_NOT_FOUND', detail: () => 'a parent of this path is a file, not a directory' },
-  ENAMETOOLONG: { code: 'FILE_NOT_FOUND', detail: () => 'the path is too long for the file system' },
+  // Input the caller must change: retrying the same name can never succeed.
+  ENAMETOOLONG: { code: 'VALIDATION_FAILED', detail: () => 'the file name (or the whole path) is too long for the file system; use a shorter name' },
   EISDIR: { code: 'IS_DIRECTORY', detail: () => 'the path is a directory' },
   EACCES: { code: 'PERMISSION_DENIED', detail: (op) => `the file cannot be ${verb(op)} with the current permissions` },
   EPERM: { code: 'PERMISSION_DENIED', detail: (op) => `the operating system does not allow the file to be ${verb(op)}` },

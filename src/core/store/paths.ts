@@ -9,7 +9,11 @@ import type { ErrorCode } from '../contract/errorCodes';
 import type { Warning } from '../contract/schemas';
 
 export type PathCheckResult =
-  | { readonly ok: true; readonly path: string; readonly warning?: Warning }
+  | {
+    readonly ok: true; readonly path: string; readonly warning?: Warning;
+    /** Where the path leads once every link is followed, when the check resolved it: two names of one file not yet made share it. */
+    readonly realPath?: string;
+  }
   | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly hints?: readonly string[] };
 
 /** Resolves and vets a requested path before anything is read. */

@@ -81,10 +81,8 @@ async function patch(command: PatchCommand): Promise<number> {
   if (!isDirectory) {
     throw new UsageError(`--root ${root} is not a directory`);
   }
+  // An empty patch is the engine's VALIDATION_FAILED, answered in the format asked for.
   const text = (await readRequestText(command.source)).replace(/^\uFEFF/, '');
-  if (text.trim() === '') {
-    throw new UsageError(`the patch from ${command.source === STDIN_OPERAND ? 'standard input' : `"${command.source}"`} is empty`);
-  }
   const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
   return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command, await patchScope(root, command.allowProtected), {});
 }
@@ -101,6 +99,7 @@ async function runAndReport(
     limits: { ...limits, maxDiffBytes: Number.POSITIVE_INFINITY },
     displayPath,
     log: (message) => process.stderr.write(`multi-edit: ${message}\n`),
+    ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
   });
   if (command.format === 'text') {
     const { response } = await interruption.during(() => host.run(tool, input, interruption));

@@ -24,6 +24,8 @@ export interface ApplyCommand {
   readonly syntaxCheck: SyntaxCheckPolicy;
   /** --allow-protected: globs of protected paths the user means to edit. */
   readonly allowProtected: readonly string[];
+  /** --max-time: how long planning may take before the run is CANCELLED, in milliseconds. */
+  readonly timeLimitMs?: number;
 }
 
 /** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
@@ -37,6 +39,7 @@ export interface PatchCommand {
   readonly source: string;
   readonly syntaxCheck: SyntaxCheckPolicy;
   readonly allowProtected: readonly string[];
+  readonly timeLimitMs?: number;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -47,6 +50,8 @@ export interface McpCommand {
   readonly insideToken?: InsideTokenPolicy;
   readonly syntaxCheck: SyntaxCheckPolicy;
   readonly allowProtected: readonly string[];
+  /** --max-time: each call's planning limit, in milliseconds. */
+  readonly timeLimitMs?: number;
 }
 
 export type CliCommand =
@@ -86,9 +91,11 @@ const usageError = (message: string): CliCommand => ({ kind: 'usage_error', mess
 interface EditPolicies {
   syntaxCheck: SyntaxCheckPolicy;
   insideToken?: InsideTokenPolicy;
+  /** --max-time: how long planning may take, in milliseconds. */
+  timeLimitMs?: number;
 }
 
-type PolicyOption = '--inside-token' | '--syntax-check';
+type PolicyOption = '--inside-token' | '--syntax-check' | '--max-time';
 
 /**
  * Reads the policy option at args[index], if it is one the command accepts, into `policies`:
@@ -113,6 +120,15 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
     policies.syntaxCheck = policy;
     return syntax.last;
   }
+  const time = accepted.includes('--max-time') ? optionAt(args, index, '--max-time') : undefined;
+  if (time) {
+    const seconds = Number(time.value);
+    if (time.value === undefined || time.value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+      return usageError('--max-time needs a positive number of seconds');
+    }
+    policies.timeLimitMs = Math.ceil(seconds * 1000);
+    return time.last;
+  }
   return undefined;
 }
 
@@ -132,10 +148,12 @@ function readAllowProtected(args: readonly string[], index: number, globs: strin
   return option.last;
 }
 
-const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check'];
+const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check', '--max-time'];
 
-/** The policies as fields of a command: insideToken only when an option set it. */
-const policyFields = ({ syntaxCheck, insideToken }: EditPolicies) => ({ syntaxCheck, ...(insideToken ? { insideToken } : {}) });
+/** The policies as fields of a command: insideToken and timeLimitMs only when an option set them. */
+const policyFields = ({ syntaxCheck, insideToken, timeLimitMs }: EditPolicies) => ({
+  syntaxCheck, ...(insideToken ? { insideToken } : {}), ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+});
 
 const PARSERS: Readonly<Record<CommandName, (args: readonly string[]) => CliCommand>> = {
   apply: (args) => parseApply(args),
@@ -270,7 +288,7 @@ function parsePatch(args: readonly string[]): CliCommand {
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, ['--syntax-check']) ?? readAllowProtected(args, index, allowProtected);
+    const policy = readPolicyOption(args, index, policies, ['--syntax-check', '--max-time']) ?? readAllowProtected(args, index, allowProtected);
     if (typeof policy === 'object') {
       return policy;
     }

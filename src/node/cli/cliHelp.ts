@@ -69,6 +69,11 @@ export const CLI_OPTIONS: readonly CliOption[] = [
       + 'several. Globs match absolute paths, and paths relative to a root.',
   },
   {
+    flag: '--max-time', value: 'SECONDS', commands: ['apply', 'patch', 'mcp'],
+    help: 'Stop planning a request (for mcp: each call) after SECONDS: the answer is CANCELLED and nothing is written. '
+      + 'Default: no limit.',
+  },
+  {
     flag: '--syntax-check', value: 'refuse|warn|off', valueName: 'P', commands: ['apply', 'patch', 'mcp'],
     help: 'An edit that leaves a file with a syntax error it did not have: refuse (default) refuses the whole request with '
       + 'SYNTAX_REGRESSION and writes nothing; warn applies it with a SYNTAX_REGRESSION warning; off parses nothing. '

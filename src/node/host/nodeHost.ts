@@ -19,6 +19,7 @@ import { NodeFileStore } from '../store/nodeFileStore';
 import { SERVER_MEMORY_MS, storeMemory, type StoreMemory } from '../store/storeMemory';
 import type { HostScope } from './hostScope';
 import { nodeSyntaxGate } from './nodeSyntaxGate';
+import { heldForTests } from './testHold';
 import { inTurn } from './turns';
 
 export interface HostSettings {
@@ -34,6 +35,8 @@ export interface HostSettings {
    * repeats escalates (the loop breaker), and what the stores learn of directories is kept a while.
    */
   readonly session?: boolean;
+  /** --max-time: planning longer than this is stopped and answered CANCELLED. */
+  readonly timeLimitMs?: number;
 }
 
 export class NodeHost {
@@ -65,7 +68,7 @@ export class NodeHost {
   private async inTurn<Run>(
     tool: string, input: unknown, cancellation: CancellationSignal, engine: (parsed: Promise<ParseResult>, options: EngineOptions) => Promise<Run>,
   ): Promise<Run> {
-    const parsed = parseRequest(tool, input);
+    const parsed = parseRequest(tool, input, this.settings.limits);
     // A reading that throws (a bug) names no file; the engine answers it INTERNAL_ERROR.
     const reading = await parsed.catch(() => undefined);
     const options = this.engineOptions(cancellation);
@@ -75,15 +78,20 @@ export class NodeHost {
 
   /** The options of one call: the scope as it stands now, and a store confined to it. */
   private engineOptions(cancellation: CancellationSignal): EngineOptions {
-    const { scope, limits, displayPath, log } = this.settings;
+    const { scope, limits, displayPath, log, timeLimitMs } = this.settings;
     const surface = scope.surface();
-    return surfaceOptions({
-      scope: displayPath ? { ...surface, displayPath } : surface,
-      store: new NodeFileStore(nodeFs, { confine: scope.confinement(), memory: this.memory }),
-      syntax: this.syntax,
-      ...(limits ? { limits } : {}),
-      cancellation,
-      onInternalError: (phase, error) => log(`internal error ${phase}: ${inspect(error)}`),
-    });
+    // MULTI_EDIT_TEST_HOLD (the signal tests only) holds a run at a stage; unset, nothing is wrapped.
+    const held = heldForTests({ store: new NodeFileStore(nodeFs, { confine: scope.confinement(), memory: this.memory }), ...this.syntax }, cancellation);
+    return {
+      ...surfaceOptions({
+        scope: displayPath ? { ...surface, displayPath } : surface,
+        store: held.store,
+        syntax: held.checker ? { ...this.syntax, checker: held.checker } : this.syntax,
+        ...(limits ? { limits } : {}),
+        cancellation,
+        onInternalError: (phase, error) => log(`internal error ${phase}: ${inspect(error)}`),
+      }),
+      ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+    };
   }
 }

@@ -28,6 +28,8 @@ export interface McpServerCommand {
   readonly syntaxCheck: SyntaxCheckPolicy;
   /** --allow-protected: globs of protected paths the user means to let the client edit. */
   readonly allowProtected: readonly string[];
+  /** --max-time: how long each call's planning may take, in milliseconds. */
+  readonly timeLimitMs?: number;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -77,6 +79,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
     log,
     session: true,
+    ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
   });
   const lifecycle = new Lifecycle();
   const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });

@@ -74,7 +74,9 @@ export class NodeFileStore implements FileStore {
       // A crashed batch may have added or removed this very file; its journal decides first.
       await this.recoverAbandonedBatch(path);
       const stats = await this.oneAtATime.stat(path);
-      return { ok: true, value: { kind: await this.kindOf(path, stats), size: stats.size, identity: `${stats.dev}:${stats.ino}` } };
+      // This store replaces a file by renaming its new text over it: other hard links keep the old text.
+      const splitLinks = stats.isFile() && stats.nlink > 1 ? { otherHardLinks: stats.nlink - 1 } : {};
+      return { ok: true, value: { kind: await this.kindOf(path, stats), size: stats.size, identity: `${stats.dev}:${stats.ino}`, ...splitLinks } };
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
