@@ -270,6 +270,7 @@ async function draftChecked(tool: string, input: unknown, context: EngineContext
       fileIndex,
       ...sources[fileIndex],
       edits: file.edits,
+      ...(file.encoding !== undefined ? { encoding: file.encoding } : {}),
       ...(file.operation ? { operation: file.operation } : {}),
       ...(file.content !== undefined ? { content: file.content } : {}),
       ...(file.hunks ? { hunks: file.hunks } : {}),

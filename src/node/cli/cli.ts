@@ -68,6 +68,7 @@ async function apply(command: ApplyCommand): Promise<number> {
   const input = command.dryRun && isRecord(request) ? { ...request, dry_run: true } : request;
   return runAndReport(tool, input, command.format, command.syntaxCheck, {
     checkPath: checkCliPath,
+    ...(command.encoding !== undefined ? { encoding: command.encoding } : {}),
     limits: {
       ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
       ...(command.insideToken ? { insideToken: command.insideToken } : {}),
@@ -88,12 +89,12 @@ async function patch(command: PatchCommand): Promise<number> {
     throw new UsageError(`the patch from ${command.source === STDIN_OPERAND ? 'standard input' : `"${command.source}"`} is empty`);
   }
   const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
-  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root });
+  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root, ...(command.encoding !== undefined ? { encoding: command.encoding } : {}) });
 }
 
 /** Runs a request with the Node store, prints its report, and gives the exit code. */
 async function runAndReport(
-  tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root'>,
+  tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root' | 'encoding'>,
 ): Promise<number> {
   const interruption = new Interruption();
   const engineOptions: EngineOptions = {

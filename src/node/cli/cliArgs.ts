@@ -21,6 +21,8 @@ export interface ApplyCommand {
   readonly insideToken?: InsideTokenPolicy;
   /** --syntax-check: what an edit that breaks the file's parse does (default refuse). */
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --encoding: a file's encoding when it has no BOM, is not UTF-8 and its request names none. */
+  readonly encoding?: string;
 }
 
 /** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
@@ -33,6 +35,7 @@ export interface PatchCommand {
   /** A patch file path, or STDIN_OPERAND. */
   readonly source: string;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  readonly encoding?: string;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -42,6 +45,7 @@ export interface McpCommand {
   readonly roots: readonly string[];
   readonly insideToken?: InsideTokenPolicy;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  readonly encoding?: string;
 }
 
 export type CliCommand =
@@ -79,9 +83,11 @@ const usageError = (message: string): CliCommand => ({ kind: 'usage_error', mess
 interface EditPolicies {
   syntaxCheck: SyntaxCheckPolicy;
   insideToken?: InsideTokenPolicy;
+  /** --encoding: what a file without a BOM that is not UTF-8 is read in, unless its request names one. */
+  encoding?: string;
 }
 
-type PolicyOption = '--inside-token' | '--syntax-check';
+type PolicyOption = '--inside-token' | '--syntax-check' | '--encoding';
 
 /**
  * Reads the policy option at args[index], if it is one the command accepts, into `policies`:
@@ -97,6 +103,14 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
     policies.insideToken = policy;
     return token.last;
   }
+  const encoding = accepted.includes('--encoding') ? optionAt(args, index, '--encoding') : undefined;
+  if (encoding) {
+    if (encoding.value === undefined || encoding.value.trim() === '') {
+      return usageError('--encoding needs the name of an encoding, such as windows-1252 or shift_jis');
+    }
+    policies.encoding = encoding.value.trim();
+    return encoding.last;
+  }
   const syntax = accepted.includes('--syntax-check') ? optionAt(args, index, '--syntax-check') : undefined;
   if (syntax) {
     const policy = policyValue('--syntax-check', syntax.value, SYNTAX_CHECK_POLICIES);
@@ -109,10 +123,10 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
   return undefined;
 }
 
-const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check'];
+const ALL_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check', '--encoding'];
 
-/** The policies as fields of a command: insideToken only when an option set it. */
-const policyFields = ({ syntaxCheck, insideToken }: EditPolicies) => ({ syntaxCheck, ...(insideToken ? { insideToken } : {}) });
+/** The policies as fields of a command: insideToken and encoding only when an option set them. */
+const policyFields = ({ syntaxCheck, insideToken, encoding }: EditPolicies) => ({ syntaxCheck, ...(insideToken ? { insideToken } : {}), ...(encoding !== undefined ? { encoding } : {}) });
 
 export function parseArgs(args: readonly string[]): CliCommand {
   if (args.includes('--help') || args.includes('-h')) {
@@ -142,7 +156,7 @@ function parseMcp(args: readonly string[]): CliCommand {
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    const policy = readPolicyOption(args, index, policies, ALL_POLICIES);
     if (typeof policy === 'object') {
       return policy;
     }
@@ -174,7 +188,7 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    const policy = readPolicyOption(args, index, policies, ALL_POLICIES);
     const formatOption = readFormatOption(args, index);
     if (typeof policy === 'object') {
       return policy;
@@ -239,7 +253,7 @@ function parsePatch(args: readonly string[]): CliCommand {
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, ['--syntax-check']);
+    const policy = readPolicyOption(args, index, policies, ['--syntax-check', '--encoding']);
     if (typeof policy === 'object') {
       return policy;
     }

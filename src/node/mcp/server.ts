@@ -31,6 +31,8 @@ export interface McpServerCommand {
   readonly insideToken?: InsideTokenPolicy;
   /** What an edit that breaks a file's parse does. */
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --encoding: a file's encoding when it has no BOM, is not UTF-8 and its request names none. */
+  readonly encoding?: string;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -122,6 +124,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         displayPath: (path) => scope.displayPath(path),
         cancellation: lifecycle.cancellationFor(extra.signal),
         ...syntaxGate,
+        ...(command.encoding !== undefined ? { encoding: command.encoding } : {}),
         ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
         onInternalError: (phase, error) => log(`internal error ${phase}: ${inspect(error)}`),
       }));
