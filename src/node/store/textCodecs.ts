@@ -88,12 +88,13 @@ function notTold(bytes: Uint8Array): StoreFailure {
   };
 }
 
-/** How to name the encoding: the confident guess first, when there is one (and it is not the one that failed). */
+/** How to name the encoding: the confident guess, when there is one other than the encoding that failed. */
 function guessHints(bytes: Uint8Array, failed?: string): string[] {
-  const guess = guessOf(bytes);
-  const example = guess && guess !== failed?.toLowerCase() ? guess : 'windows-1252';
-  const lead = guess && guess !== failed?.toLowerCase() ? `The bytes look like ${guess} text: ` : 'Name the file\'s encoding: ';
-  return [`${lead}add "encoding": "${example}" beside its file_path in the request (the CLI's apply, patch and mcp take --encoding ${example}), then resubmit`];
+  const found = guessOf(bytes);
+  const guess = found !== undefined && bareName(found) !== bareName(failed ?? '') ? found : undefined;
+  const lead = guess ? `The bytes look like ${guess} text` : failed !== undefined ? `The bytes are not ${failed} text; name the file's real encoding` : 'Name the file\'s encoding';
+  const example = guess ?? (failed === undefined ? 'windows-1252' : 'its name');
+  return [`${lead}: add "encoding": "${example}" beside its file_path in the request (the CLI's apply, patch and mcp take --encoding ${example}), then resubmit`];
 }
 
 /** The likely encoding, when chardet is confident and iconv-lite can use it. */
