@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as iconv from 'iconv-lite';
+import { parseArgs } from '../../src/node/cli/cliArgs';
 import { parseCliResponse, runCli } from './helpers/cliRun';
 import { startMcpSession } from './helpers/mcpSession';
 
@@ -44,6 +45,16 @@ function expectedBytes(fixture: SurfaceFixture, original: Buffer): Buffer {
   const newBytes = fixture.bytes(fixture.newLine).subarray(fixture.encoding === undefined ? 2 : 0);
   return Buffer.concat([original.subarray(0, start), newBytes, original.subarray(start + oldLength)]);
 }
+
+describe('--encoding', () => {
+  it('is taken by apply, patch and mcp, in both spellings, and needs a name', () => {
+    assert.deepEqual(parseArgs(['apply', '--encoding', 'shift_jis', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', encoding: 'shift_jis' });
+    assert.deepEqual(parseArgs(['patch', '--encoding=gbk', 'p.diff']), { kind: 'patch', dryRun: false, format: 'json', source: 'p.diff', syntaxCheck: 'refuse', encoding: 'gbk' });
+    assert.deepEqual(parseArgs(['mcp', '--encoding', 'koi8-r']), { kind: 'mcp', roots: [], syntaxCheck: 'refuse', encoding: 'koi8-r' });
+    assert.equal(parseArgs(['apply', 'r.json', '--encoding']).kind, 'usage_error');
+    assert.equal(parseArgs(['apply', '--encoding=', 'r.json']).kind, 'usage_error');
+  });
+});
 
 describe('files in other encodings through the CLI and the MCP server', function () {
   this.timeout(60_000);

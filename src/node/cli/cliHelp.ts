@@ -2,9 +2,9 @@
 import { ERRORS_DOC_URL } from '../../core/index';
 
 export const USAGE = `usage: multi-edit apply [--dry-run] [--format json|text] [--max-file-size MB] [--inside-indentation warn|refuseMultiline|refuse]
-                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] <request.json | ->
-       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] <PATCHFILE | ->
-       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off]`;
+                      [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] [--encoding NAME] <request.json | ->
+       multi-edit patch [--dry-run] [--format json|text] [--root DIR] [--syntax-check refuse|warn|off] [--encoding NAME] <PATCHFILE | ->
+       multi-edit mcp [--root DIR]... [--inside-token warn|refuseSuspicious|refuse] [--syntax-check refuse|warn|off] [--encoding NAME]`;
 
 export const HELP_TEXT = `multi-edit: apply exact string edits to files, all or nothing.
 
@@ -53,6 +53,10 @@ Options:
                          replace_all edits are only warned.
   --max-file-size MB     Refuse files larger than MB megabytes (FILE_TOO_LARGE);
                          default 32.
+  --encoding NAME        The encoding of a file that has no byte order mark and is
+                         not valid UTF-8 (windows-1252, iso-8859-1, shift_jis, gbk,
+                         euc-kr, koi8-r...), unless the request's "encoding" names
+                         the file's own. Every byte outside the edits is kept.
   --syntax-check P       (apply and mcp) An edit that leaves a file with a syntax
                          error it did not have: refuse (default) refuses the whole
                          request with SYNTAX_REGRESSION and writes nothing; warn
@@ -76,7 +80,7 @@ Requests (JSON). A request with a "files" key is multi_edit_files, otherwise mul
   - old_string must occur exactly once, unless replace_all is true.
   - new_string is inserted literally ($& and $1 are not patterns).
   - Either every edit of every file is applied, or no file changes.
-  - Line endings, a UTF-8 BOM, the final newline and the file mode are kept.
+  - Line endings, a BOM, the final newline and the file mode are kept.
   - Paths must be absolute; there is no workspace, so a relative path is
     RELATIVE_PATH, and any ".." segment is PATH_TRAVERSAL.
   - Files are written atomically (temp file in the same directory, then rename);

@@ -6,6 +6,7 @@
  * (workspace.decode and workspace.encode) read and write the text, and the text is proved
  * to encode back to the bytes read before it is edited. An open document is already
  * decoded: it is edited as it is, in its own encoding.
+ * Not translated: its failure details and hints go into the envelope, read by models in the core's language.
  */
 import * as vscode from 'vscode';
 import type { StoredEncoding, StoreFailure } from '../../core/index';
