@@ -25,9 +25,10 @@ const common = {
  * Modules the CLI loads with import() only when a request needs them: each is a file
  * of its own in dist/, so `multi-edit apply` of a valid request never reads or
  * compiles them. schemaProblem holds zod, which explains an invalid request; the
- * syntax gate's parsers load only for an edited file of a language they know.
+ * syntax gate's parsers load only for an edited file of a language they know; the
+ * encodings other than UTF-8 (iconv-lite's tables) only for a file that is not UTF-8.
  */
-const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts'];
+const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts', 'src/node/store/textCodecs.ts'];
 
 /**
  * The tree-sitter runtime and the grammars the syntax gate uses, copied to dist/tree-sitter for

@@ -41,6 +41,17 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   DUPLICATE_OLD_STRING: () => failWith({ file_path: FILE, edits: [{ old_string: 'alpha', new_string: 'A' }, { old_string: 'alpha', new_string: 'B' }] }),
   MATCH_NOT_FOUND: () => failWith(oneEdit('delta', 'D')),
   AMBIGUOUS_MATCH: () => failWith(oneEdit('beta', 'B')),
+  UNREPRESENTABLE_CHARACTER: () => {
+    // A store whose files are ASCII text: the engine asks it which characters it cannot hold.
+    const store = new MemoryStore({ [FILE]: TEXT });
+    const read = store.read.bind(store);
+    const ascii = { name: 'us-ascii', firstUnrepresentable: (text: string) => text.search(/[^\x00-\x7f]/) };
+    store.read = async (path: string) => {
+      const result = await read(path);
+      return result.ok ? { ok: true as const, value: { ...result.value, encoding: ascii } } : result;
+    };
+    return failWith(oneEdit('alpha', 'alpha \u20ac'), { store });
+  },
   SYNTAX_REGRESSION: () => failWith(oneEdit('alpha', 'alpha!!'), {
     syntaxChecker: { errorsIn: async (_path, text) => [...text.matchAll(/!!/g)].map((found) => ({ start: found.index, end: found.index + 2 })) },
   }),

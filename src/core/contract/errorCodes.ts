@@ -67,6 +67,11 @@ export const ERROR_CODES = {
     summary: 'old_string occurs more than once and replace_all is false.',
     hints: [REREAD, 'Add surrounding lines to old_string so that it occurs exactly once', 'Set replace_all to true to replace every occurrence'],
   },
+  UNREPRESENTABLE_CHARACTER: {
+    category: 'input', retryable: true, nextAction: 'fix_and_resubmit', userChose: false,
+    summary: 'A new_string holds a character the file\'s encoding cannot represent; nothing was written.',
+    hints: ['Write the character another way the file\'s encoding can hold (an escape of the file\'s language, or a plain equivalent), or leave it out, then resubmit'],
+  },
   SYNTAX_REGRESSION: {
     category: 'input', retryable: true, nextAction: 'fix_and_resubmit', userChose: false,
     summary: 'The edits would leave the file with a syntax error it did not have; nothing was written.',
@@ -89,8 +94,8 @@ export const ERROR_CODES = {
   },
   INVALID_ENCODING: {
     category: 'filesystem', retryable: false, nextAction: 'stop', userChose: false,
-    summary: 'The file is not valid UTF-8 text.',
-    hints: ['Binary files cannot be edited with string edits'],
+    summary: 'The file is binary, or text in an encoding that was not named and cannot be told.',
+    hints: ['A binary file cannot be edited with string edits; for text in another encoding, pass its name in the file\'s "encoding" field (the CLI and the MCP server also take --encoding) and resubmit'],
   },
   FILE_TOO_LARGE: {
     category: 'filesystem', retryable: false, nextAction: 'stop', userChose: false,

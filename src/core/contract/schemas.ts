@@ -16,9 +16,12 @@ const editsSchema = z.array(editSchema).describe('Edits applied in order, each t
 
 const filePathSchema = z.string().describe('Absolute path of the file to edit.');
 
+const encodingSchema = z.string().describe('The file\'s text encoding (for example "windows-1252", "iso-8859-1", "shift_jis", "gbk", "euc-kr", "koi8-r"), used only when the file has no byte order mark and is not valid UTF-8. Default: refuse such a file and name its likely encoding.');
+
 export const multiEditSchema = z.object({
   file_path: filePathSchema,
   edits: editsSchema,
+  encoding: encodingSchema.optional(),
   dry_run: z.boolean().optional().describe('Validate and match everything and return a unified diff; write nothing. Default false.'),
   include_diff: z.boolean().optional().describe('Return the unified diff of a real run too. Default false.'),
 }).strict();
@@ -26,6 +29,7 @@ export const multiEditSchema = z.object({
 export const fileEditsSchema = z.object({
   file_path: filePathSchema,
   edits: editsSchema,
+  encoding: encodingSchema.optional(),
 }).strict();
 
 export const multiEditFilesSchema = z.object({
@@ -187,6 +191,19 @@ export const contextSchema = z.object({
   existing_path: z.string().optional(),
   /** Patches: the 1-based line of the patch where the failing hunk (or file operation) starts. */
   patch_line: z.number().int().min(1).optional(),
+  /** UNREPRESENTABLE_CHARACTER: the character the file's encoding cannot hold, and where the edits would put it. */
+  unrepresentable: z.object({
+    character: z.string(),
+    /** "U+20AC". */
+    code_point: z.string(),
+    encoding: z.string(),
+    /** 1-based, in the text as the edits would leave it. */
+    line: z.number().int().min(1),
+    column: z.number().int().min(1),
+    /** 1-based, in the edit's new_string. */
+    new_string_line: z.number().int().min(1),
+    new_string_column: z.number().int().min(1),
+  }).optional(),
   /** SYNTAX_REGRESSION: where the edits' new syntax errors are in the would-be text (1-based), at most 5, first one first. */
   syntax_errors: z.array(z.object({ line: z.number().int().min(1), column: z.number().int().min(1) })).optional(),
 });

@@ -304,6 +304,7 @@ async function draftChecked(parsed: ParseResult, context: EngineContext): Promis
       fileIndex,
       ...sources[fileIndex],
       edits: file.edits,
+      ...(file.encoding !== undefined ? { encoding: file.encoding } : {}),
       ...(file.operation ? { operation: file.operation } : {}),
       ...(file.content !== undefined ? { content: file.content } : {}),
       ...(file.hunks ? { hunks: file.hunks } : {}),

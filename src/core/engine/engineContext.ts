@@ -25,6 +25,8 @@ export interface EngineContext {
   readonly stopMessage: () => string;
   /** Between edits: lets the event loop run every few milliseconds, and says whether to go on. */
   readonly yieldPoint: YieldPoint;
+  /** The encoding a file is read in when it has no BOM, is not UTF-8 and its request names none. */
+  readonly encoding?: string;
   /** Absent when the gate is off or no checker was given. */
   readonly syntax?: { readonly checker: SyntaxChecker; readonly policy: 'refuse' | 'warn' };
 }
@@ -64,6 +66,7 @@ export function engineContext(options: EngineOptions): EngineContext {
       ? `planning took longer than the time limit of ${formatSeconds(options.timeLimitMs ?? 0)}`
       : 'the request was cancelled'),
     yieldPoint,
+    ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
     ...syntaxGate(options),
   };
 }

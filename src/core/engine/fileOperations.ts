@@ -72,7 +72,7 @@ async function planDelete(target: OperationTarget, context: EngineContext): Prom
   }
   const read = await readWithinLimits(path, target.stat, context);
   if (!read.ok) {
-    return fileLevelFailure(target, path, displayPath, read.code, read.detail, []);
+    return fileLevelFailure(target, path, displayPath, read.code, read.detail, read.hints ?? []);
   }
   const file: PlannedFile = { path, displayPath, original: read.value, newText: '', editsApplied: 0, replacements: 0, applied: [], spans: [], operation: 'delete' };
   return { ok: true, file, warnings: [] };

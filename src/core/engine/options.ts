@@ -34,6 +34,11 @@ export interface EngineOptions {
    * folder, the MCP root). The joined path still goes through checkPath.
    */
   readonly root?: string;
+  /**
+   * The encoding of a file that has no byte order mark and is not valid UTF-8, when its
+   * request names none (the CLI's and the MCP server's --encoding; a file's own `encoding` field wins).
+   */
+  readonly encoding?: string;
   /** How a path reads in summaries and messages (e.g. workspace-relative). Default: as given. */
   readonly displayPath?: (absolutePath: string) => string;
   readonly cancellation?: CancellationSignal;

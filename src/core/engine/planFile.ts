@@ -18,11 +18,14 @@ import type { HunkPlacement } from '../matching/placement';
 import { editFailures, fileLevelFailure } from './planFailures';
 import { existingFileMeant } from './pathMeant';
 import { tokenCutWarning } from '../nearMiss/tokenCut';
+import { unrepresentableFailure } from './encodingCheck';
 
 export interface FileTarget {
   readonly fileIndex: number;
   readonly requestedPath: string;
   readonly edits: readonly Edit[];
+  /** The request's word on the file's encoding (used when it has no BOM and is not UTF-8). */
+  readonly encoding?: string;
   readonly pathCheck: PathCheckResult;
   /** The stat of the checked path, already taken to tell files apart. */
   readonly stat: StoreResult<FileStat>;
@@ -42,12 +45,12 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   }
   const path = target.pathCheck.path;
   const displayPath = context.displayPath(path);
-  const read = await readWithinLimits(path, target.stat, context);
+  const read = await readWithinLimits(path, target.stat, context, target.encoding);
   if (!read.ok) {
     const missing = read.code === 'FILE_NOT_FOUND';
     const nearby = missing ? await nearbyNames(path, context) : [];
     const meant = missing ? await existingFileMeant(target.requestedPath, context) : undefined;
-    return fileLevelFailure(target, path, displayPath, read.code, read.detail, [], { nearby, meant, context });
+    return fileLevelFailure(target, path, displayPath, read.code, read.detail, read.hints ?? [], { nearby, meant, context });
   }
   const original = read.value;
   const prepared = prepareEdits(original.text, target.edits);
@@ -66,8 +69,12 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
   if (outcome.text === undefined) {
     return { ok: false, failure: editFailures(target, path, displayPath, original.text, edits, outcome, context) };
   }
-  const replacements = outcome.applied.reduce((sum, applied) => sum + applied.count, 0);
   const { applied, text: newText } = outcome;
+  const unrepresentable = await unrepresentableFailure(target, { path, displayPath, original, newText }, edits);
+  if (unrepresentable) {
+    return { ok: false, failure: unrepresentable };
+  }
+  const replacements = outcome.applied.reduce((sum, applied) => sum + applied.count, 0);
   let spans: readonly ReplacedSpan[] | undefined;
   const file: PlannedFile = {
     path, displayPath, original, newText, editsApplied: edits.length, replacements, applied,
@@ -93,7 +100,7 @@ export function statWithRetry(path: string, context: EngineContext): Promise<Sto
   return retryWhileBusy(() => context.store.stat(path), context.retry, context.sleep, context.isCancelled);
 }
 
-export async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext): Promise<StoreResult<StoredText>> {
+export async function readWithinLimits(path: string, stat: StoreResult<FileStat>, context: EngineContext, encoding = context.encoding): Promise<StoreResult<StoredText>> {
   const { store, retry, sleep, isCancelled, limits } = context;
   if (!stat.ok) {
     return stat;
@@ -107,7 +114,7 @@ export async function readWithinLimits(path: string, stat: StoreResult<FileStat>
   if (stat.value.size > limits.maxFileBytes) {
     return { ok: false, code: 'FILE_TOO_LARGE', detail: `the file has ${stat.value.size} bytes; the limit is ${limits.maxFileBytes}` };
   }
-  return retryWhileBusy(() => store.read(path, limits.maxFileBytes), retry, sleep, isCancelled);
+  return retryWhileBusy(() => store.read(path, limits.maxFileBytes, encoding), retry, sleep, isCancelled);
 }
 
 /** The edits with their newlines in the file's line ending, and which edits that changed. */

@@ -30,6 +30,8 @@ export interface SurfaceParts {
   readonly store: FileStore;
   readonly syntax: SurfaceSyntaxGate;
   readonly limits?: Partial<Limits>;
+  /** The encoding of a file without a BOM that is not UTF-8, when its request names none. */
+  readonly encoding?: string;
   readonly retry?: Partial<RetryPolicy>;
   readonly cancellation?: CancellationSignal;
   readonly onInternalError: (phase: string, error: unknown) => void;
@@ -46,6 +48,7 @@ export function surfaceOptions(parts: SurfaceParts): EngineOptions {
     syntaxCheck: syntax.policy,
     ...(syntax.checker && syntax.policy !== 'off' ? { syntaxChecker: syntax.checker } : {}),
     ...(parts.limits ? { limits: parts.limits } : {}),
+    ...(parts.encoding !== undefined ? { encoding: parts.encoding } : {}),
     ...(parts.retry ? { retry: parts.retry } : {}),
     ...(parts.cancellation ? { cancellation: parts.cancellation } : {}),
     onInternalError: parts.onInternalError,

@@ -17,7 +17,7 @@ export async function readEditRequest(tool: EditTool, input: unknown): Promise<P
     return problem(checked.problem);
   }
   if (checked.tool === TOOL_MULTI_EDIT) {
-    const { file_path, edits, dry_run, include_diff } = checked.data;
+    const { file_path, edits, encoding, dry_run, include_diff } = checked.data;
     if (edits.length === 0) {
       return problem({ code: 'EMPTY_EDITS', message: 'edits is empty' });
     }
@@ -25,7 +25,7 @@ export async function readEditRequest(tool: EditTool, input: unknown): Promise<P
     if (broken) {
       return problem({ code: 'VALIDATION_FAILED', message: broken });
     }
-    return { ok: true, request: { tool, singleFile: true, files: [{ filePath: file_path, edits }], dryRun: dry_run ?? false, includeDiff: include_diff ?? false } };
+    return { ok: true, request: { tool, singleFile: true, files: [{ filePath: file_path, edits, ...encodingOf(encoding) }], dryRun: dry_run ?? false, includeDiff: include_diff ?? false } };
   }
   const { files, dry_run, include_diff } = checked.data;
   if (files.length === 0) {
@@ -47,7 +47,7 @@ export async function readEditRequest(tool: EditTool, input: unknown): Promise<P
     request: {
       tool,
       singleFile: false,
-      files: files.map((file) => ({ filePath: file.file_path, edits: file.edits })),
+      files: files.map((file) => ({ filePath: file.file_path, edits: file.edits, ...encodingOf(file.encoding) })),
       dryRun: dry_run ?? false,
       includeDiff: include_diff ?? false,
     },
@@ -57,7 +57,7 @@ export async function readEditRequest(tool: EditTool, input: unknown): Promise<P
 /** A JSON request in its wire form again. */
 export function writeEditRequest(request: ParsedRequest): MultiEditRequest | MultiEditFilesRequest {
   const flags = { ...(request.dryRun ? { dry_run: true } : {}), ...(request.includeDiff ? { include_diff: true } : {}) };
-  const files = request.files.map((file) => ({ file_path: file.filePath, edits: file.edits.map((edit) => ({ ...edit })) }));
+  const files = request.files.map((file) => ({ file_path: file.filePath, edits: file.edits.map((edit) => ({ ...edit })), ...(file.encoding !== undefined ? { encoding: file.encoding } : {}) }));
   return request.singleFile ? { ...files[0], ...flags } : { files, ...flags };
 }
 
@@ -79,6 +79,8 @@ async function checkShape(tool: EditTool, input: unknown): Promise<Exclude<Schem
 function copyFileRequest<T extends { readonly edits: readonly Edit[] }>(request: T): T {
   return { ...request, edits: request.edits.map((edit) => ({ ...edit })) };
 }
+
+const encodingOf = (encoding: string | undefined): { encoding?: string } => (encoding !== undefined ? { encoding } : {});
 
 function problem(value: RequestProblem): ParseResult {
   return { ok: false, problem: value };

@@ -12,6 +12,8 @@ export interface FileRequest {
   /** The file read: for a move, where it is before the move. */
   readonly filePath: string;
   readonly edits: readonly Edit[];
+  /** The encoding to read the file in when it has no BOM and is not UTF-8, as the caller named it. */
+  readonly encoding?: string;
   /** What happens to the file; absent means its edits update it. */
   readonly operation?: FileOperation;
   /** A move: where the file goes, as the caller wrote it. */

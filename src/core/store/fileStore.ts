@@ -21,17 +21,32 @@ export interface StoreFailure {
   readonly unrestored?: readonly string[];
   /** Files a failed commit wrote and then put back. */
   readonly restored?: readonly string[];
+  /** What the caller can do about this failure in particular, ahead of the code's general hints. */
+  readonly hints?: readonly string[];
 }
 
 export type StoreResult<T> = { readonly ok: true; readonly value: T } | StoreFailure;
 
+/**
+ * The encoding a file other than UTF-8 is read and written in. Its store proved, when it
+ * read the file, that the text encodes back to exactly the bytes read.
+ */
+export interface StoredEncoding {
+  /** Its name, as a request's `encoding` field takes it ("windows-1252", "shift_jis", "utf-16le"). */
+  readonly name: string;
+  /** The offset of the first character of `text` the encoding cannot represent, or -1 when it represents every one. */
+  firstUnrepresentable(text: string): number | Promise<number>;
+}
+
 export interface StoredText {
   /** Decoded text without the BOM. */
   readonly text: string;
-  /** Whether the file starts with a UTF-8 BOM; writes keep it. */
+  /** Whether the file starts with its encoding's byte order mark; writes keep it. */
   readonly bom: boolean;
   /** Opaque version token (document version, mtime); passed back on write. */
   readonly version?: unknown;
+  /** Absent for UTF-8, which represents every character. */
+  readonly encoding?: StoredEncoding;
 }
 
 /** What a path names: only a regular file is ever opened for reading. */
@@ -76,8 +91,12 @@ export type GoAhead = () => Promise<boolean>;
 
 export interface FileStore {
   stat(path: string): Promise<StoreResult<FileStat>>;
-  /** Reads a regular file; more than maxBytes (counted as read, not as stat says) is FILE_TOO_LARGE. */
-  read(path: string, maxBytes?: number): Promise<StoreResult<StoredText>>;
+  /**
+   * Reads a regular file; more than maxBytes (counted as read, not as stat says) is FILE_TOO_LARGE.
+   * A byte order mark decides the encoding, then valid UTF-8; `encoding` (the caller's word) is
+   * used only for a file that is neither. Bytes in no encoding the store can tell are INVALID_ENCODING.
+   */
+  read(path: string, maxBytes?: number, encoding?: string): Promise<StoreResult<StoredText>>;
   /**
    * Commits every change at once, or none of them: a failure leaves every file as it
    * was (or names in `unrestored` what it could not put back yet). The store checks

@@ -95,6 +95,7 @@ async function runAndReport(
   const host = new NodeHost({
     scope,
     syntaxCheck: command.syntaxCheck,
+    ...(command.encoding !== undefined ? { encoding: command.encoding } : {}),
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
     limits: { ...limits, maxDiffBytes: Number.POSITIVE_INFINITY },
     displayPath,

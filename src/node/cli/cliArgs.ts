@@ -26,6 +26,8 @@ export interface ApplyCommand {
   readonly allowProtected: readonly string[];
   /** --max-time: how long planning may take before the run is CANCELLED, in milliseconds. */
   readonly timeLimitMs?: number;
+  /** --encoding: a file's encoding when it has no BOM, is not UTF-8 and its request names none. */
+  readonly encoding?: string;
 }
 
 /** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
@@ -40,6 +42,7 @@ export interface PatchCommand {
   readonly syntaxCheck: SyntaxCheckPolicy;
   readonly allowProtected: readonly string[];
   readonly timeLimitMs?: number;
+  readonly encoding?: string;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -52,6 +55,7 @@ export interface McpCommand {
   readonly allowProtected: readonly string[];
   /** --max-time: each call's planning limit, in milliseconds. */
   readonly timeLimitMs?: number;
+  readonly encoding?: string;
 }
 
 export type CliCommand =
@@ -93,9 +97,11 @@ interface EditPolicies {
   insideToken?: InsideTokenPolicy;
   /** --max-time: how long planning may take, in milliseconds. */
   timeLimitMs?: number;
+  /** --encoding: what a file without a BOM that is not UTF-8 is read in, unless its request names one. */
+  encoding?: string;
 }
 
-type PolicyOption = '--inside-token' | '--syntax-check' | '--max-time';
+type PolicyOption = '--inside-token' | '--syntax-check' | '--max-time' | '--encoding';
 
 /**
  * Reads the policy option at args[index], if it is one the command accepts, into `policies`:
@@ -110,6 +116,14 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
     }
     policies.insideToken = policy;
     return token.last;
+  }
+  const encoding = accepted.includes('--encoding') ? optionAt(args, index, '--encoding') : undefined;
+  if (encoding) {
+    if (encoding.value === undefined || encoding.value.trim() === '') {
+      return usageError('--encoding needs the name of an encoding, such as windows-1252 or shift_jis');
+    }
+    policies.encoding = encoding.value.trim();
+    return encoding.last;
   }
   const syntax = accepted.includes('--syntax-check') ? optionAt(args, index, '--syntax-check') : undefined;
   if (syntax) {
@@ -148,11 +162,11 @@ function readAllowProtected(args: readonly string[], index: number, globs: strin
   return option.last;
 }
 
-const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check', '--max-time'];
+const ALL_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check', '--max-time', '--encoding'];
 
-/** The policies as fields of a command: insideToken and timeLimitMs only when an option set them. */
-const policyFields = ({ syntaxCheck, insideToken, timeLimitMs }: EditPolicies) => ({
-  syntaxCheck, ...(insideToken ? { insideToken } : {}), ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+/** The policies as fields of a command: insideToken, timeLimitMs and encoding only when an option set them. */
+const policyFields = ({ syntaxCheck, insideToken, timeLimitMs, encoding }: EditPolicies) => ({
+  syntaxCheck, ...(insideToken ? { insideToken } : {}), ...(timeLimitMs !== undefined ? { timeLimitMs } : {}), ...(encoding !== undefined ? { encoding } : {}),
 });
 
 const PARSERS: Readonly<Record<CommandName, (args: readonly string[]) => CliCommand>> = {
@@ -189,7 +203,7 @@ function parseMcp(args: readonly string[]): CliCommand {
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES) ?? readAllowProtected(args, index, allowProtected);
+    const policy = readPolicyOption(args, index, policies, ALL_POLICIES) ?? readAllowProtected(args, index, allowProtected);
     if (typeof policy === 'object') {
       return policy;
     }
@@ -222,7 +236,7 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES) ?? readAllowProtected(args, index, allowProtected);
+    const policy = readPolicyOption(args, index, policies, ALL_POLICIES) ?? readAllowProtected(args, index, allowProtected);
     const formatOption = readFormatOption(args, index);
     if (typeof policy === 'object') {
       return policy;
@@ -288,7 +302,7 @@ function parsePatch(args: readonly string[]): CliCommand {
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, ['--syntax-check', '--max-time']) ?? readAllowProtected(args, index, allowProtected);
+    const policy = readPolicyOption(args, index, policies, ['--syntax-check', '--max-time', '--encoding']) ?? readAllowProtected(args, index, allowProtected);
     if (typeof policy === 'object') {
       return policy;
     }

@@ -51,6 +51,11 @@ export const CLI_OPTIONS: readonly CliOption[] = [
     help: 'Refuse files larger than MB megabytes (FILE_TOO_LARGE); default 32.',
   },
   {
+    flag: '--encoding', value: 'NAME', commands: ['apply', 'patch', 'mcp'],
+    help: 'The encoding of a file that has no byte order mark and is not valid UTF-8 (windows-1252, iso-8859-1, shift_jis, '
+      + 'gbk, euc-kr, koi8-r...), unless the request\'s "encoding" names the file\'s own. Every byte outside the edits is kept.',
+  },
+  {
     flag: '--inside-indentation', value: 'warn|refuseMultiline|refuse', valueName: 'P', commands: ['apply'],
     help: 'An old_string starting with spaces or tabs that matches inside a line\'s indentation: refuseMultiline (default) '
       + 'refuses it when new_string spans lines and warns otherwise; warn applies it with a MATCH_INSIDE_INDENTATION '
@@ -174,7 +179,7 @@ const COMMANDS: Readonly<Record<CommandName, CommandHelp>> = {
   - old_string must occur exactly once, unless replace_all is true.
   - new_string is inserted literally ($& and $1 are not patterns).
   - Either every edit of every file is applied, or no file changes.
-  - Line endings, a UTF-8 BOM, the final newline and the file mode are kept.
+  - Line endings, a BOM, the final newline and the file mode are kept.
   - Paths must be absolute; there is no workspace, so a relative path is
     RELATIVE_PATH, and any ".." segment is PATH_TRAVERSAL.
   - Files are written atomically (temp file in the same directory, then rename);

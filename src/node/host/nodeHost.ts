@@ -25,6 +25,8 @@ import { inTurn } from './turns';
 export interface HostSettings {
   readonly scope: HostScope;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --encoding: a file's encoding when it has no BOM, is not UTF-8 and its request names none. */
+  readonly encoding?: string;
   readonly limits?: Partial<Limits>;
   /** How a path reads in answers; default, as the scope shows it. */
   readonly displayPath?: (absolutePath: string) => string;
@@ -78,7 +80,7 @@ export class NodeHost {
 
   /** The options of one call: the scope as it stands now, and a store confined to it. */
   private engineOptions(cancellation: CancellationSignal): EngineOptions {
-    const { scope, limits, displayPath, log, timeLimitMs } = this.settings;
+    const { scope, limits, encoding, displayPath, log, timeLimitMs } = this.settings;
     const surface = scope.surface();
     // MULTI_EDIT_TEST_HOLD (the signal tests only) holds a run at a stage; unset, nothing is wrapped.
     const held = heldForTests({ store: new NodeFileStore(nodeFs, { confine: scope.confinement(), memory: this.memory }), ...this.syntax }, cancellation);
@@ -88,6 +90,7 @@ export class NodeHost {
         store: held.store,
         syntax: held.checker ? { ...this.syntax, checker: held.checker } : this.syntax,
         ...(limits ? { limits } : {}),
+        ...(encoding !== undefined ? { encoding } : {}),
         cancellation,
         onInternalError: (phase, error) => log(`internal error ${phase}: ${inspect(error)}`),
       }),

@@ -30,6 +30,8 @@ export interface McpServerCommand {
   readonly allowProtected: readonly string[];
   /** --max-time: how long each call's planning may take, in milliseconds. */
   readonly timeLimitMs?: number;
+  /** --encoding: a file's encoding when it has no BOM, is not UTF-8 and its request names none. */
+  readonly encoding?: string;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -76,6 +78,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
   const host = new NodeHost({
     scope,
     syntaxCheck: command.syntaxCheck,
+    ...(command.encoding !== undefined ? { encoding: command.encoding } : {}),
     ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
     log,
     session: true,

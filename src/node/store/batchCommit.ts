@@ -31,7 +31,7 @@ import { inspectHolder, recoverBatch, sweepDraftsOnce } from './recovery';
 import type { RecentFacts } from './storeMemory';
 import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
-import { encodedChunks, fileHolds, isReadVersion } from './textBytes';
+import { codecOf, encodedChunks, fileHolds, isReadVersion, type ByteCodec } from './textBytes';
 
 /** One file the batch touches. */
 interface Slot {
@@ -76,6 +76,11 @@ const LOCK_WAIT_MS = 250;
  * commit several syncs in one journal transaction.
  */
 const CONCURRENT_FILES = 16;
+
+/** What a change's new text is encoded in: an updated or moved file keeps its own encoding; a new file is UTF-8. */
+function contentCodec(change: PlannedChange): ByteCodec | undefined {
+  return change.kind === 'update' || change.kind === 'move' ? codecOf(change.original) : undefined;
+}
 
 /** Errors of a file system that has no hard links, or refuses one here. */
 const NO_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'EXDEV', 'ENOSYS'];
@@ -574,7 +579,7 @@ class BatchCommit {
     let kept = false;
     try {
       const stats = await handle.stat({ bigint: true });
-      if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original)))) {
+      if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original, version.codec)))) {
         return stale(slot);
       }
       slot.compared = identityOf(stats);
@@ -593,7 +598,7 @@ class BatchCommit {
     const whileSyncing = (): void => void this.askGoAhead();
     if (slot.operation === 'add' && slot.content) {
       // A new file gets the mode any new file gets here (0666 less the umask).
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o666, { whileSyncing });
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot.change)), 'w', 0o666, { whileSyncing });
       return { ok: true, value: undefined };
     }
     const current = await this.fs.stat(slot.at);
@@ -611,7 +616,7 @@ class BatchCommit {
           await this.keepOwner(newPath, current.uid, current.gid);
         }
       };
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', mode, { beforeSync, whileSyncing });
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot.change)), 'w', mode, { beforeSync, whileSyncing });
     }
     if (this.several) {
       await this.keepOldContent(slot, current.mode & 0o7777);
@@ -629,7 +634,7 @@ class BatchCommit {
       if (!NO_LINKS.includes(errnoOf(error) ?? '') || !slot.original) {
         throw error;
       }
-      await writeSynced(this.fs, oldPath, encodedChunks(slot.original), 'w', mode);
+      await writeSynced(this.fs, oldPath, encodedChunks(slot.original, codecOf(slot.original)), 'w', mode);
     }
   }
 

@@ -3,7 +3,8 @@
  *
  * Reads: only regular files are opened (a FIFO, socket, device or /proc-like file is
  * NOT_REGULAR_FILE and never read), at most the size limit is read whatever stat
- * says, and the text is decoded strictly as UTF-8 (a BOM is stripped and remembered).
+ * says, and the text is decoded in the encoding its BOM or its bytes decide, else in the
+ * one the caller named (textBytes.ts; a BOM is stripped and remembered).
  * A batch that a dead process left half-committed on the file is finished or undone
  * before the file is read.
  *
@@ -26,7 +27,7 @@ import type { ConfinementRule } from './confinement';
 import { directFs, nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
 import { recoverIfAbandoned, sweepDraftsOnce } from './recovery';
 import { storeMemory, type StoreMemory } from './storeMemory';
-import { decodeUtf8, giveBack, takeBuffer } from './textBytes';
+import { decodeStored, giveBack, takeBuffer } from './textBytes';
 
 export type { NodeFsApi } from './fsApi';
 
@@ -90,7 +91,7 @@ export class NodeFileStore implements FileStore {
     }
   }
 
-  async read(path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<StoreResult<StoredText>> {
+  async read(path: string, maxBytes = Number.POSITIVE_INFINITY, encoding?: string): Promise<StoreResult<StoredText>> {
     let read: ReadBytes;
     try {
       await this.recoverAbandonedBatch(path);
@@ -114,7 +115,7 @@ export class NodeFileStore implements FileStore {
       return storeFailureFromError(error, 'read');
     }
     try {
-      return decodeUtf8(read.buffer.subarray(0, read.length));
+      return await decodeStored(read.buffer.subarray(0, read.length), encoding);
     } finally {
       // The text is a copy: the buffer serves the next read.
       giveBack(read.buffer);

@@ -1,17 +1,44 @@
 /**
- * Text to bytes and back, as the Node store reads and writes them: strict UTF-8 and a
- * BOM kept aside. Strict decoding has exactly one encoding back, so the text read is
- * itself the version: a commit tells whether the file still holds it by encoding it
- * again, a chunk at a time, and the bytes read need not be kept.
+ * Text to bytes and back, as the Node store reads and writes them. A byte order mark
+ * decides the encoding (UTF-8, UTF-16LE, UTF-16BE); otherwise valid UTF-8 is UTF-8;
+ * otherwise the encoding the caller named (textCodecs.ts, loaded only then). The BOM is
+ * kept aside. Strict UTF-8 has exactly one encoding back, and any other encoding is
+ * proved to give the bytes read back when the file is read, so the text read is itself
+ * the version: a commit tells whether the file still holds it by encoding it again, a
+ * chunk at a time, and the bytes read need not be kept.
  */
 import { isHighSurrogate, type StoredText, type StoreResult } from '../../core/index';
 import type { StoreFileHandle } from './fsApi';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
+/** The byte order marks that decide a file's encoding, each with the iconv-lite name of what follows it. */
+const UTF16_BOMS = [
+  { bom: [0xff, 0xfe], encoding: 'utf-16le' },
+  { bom: [0xfe, 0xff], encoding: 'utf-16be' },
+] as const;
+
+/** How a text other than UTF-8 turns back into the bytes it was read from. */
+export interface ByteCodec {
+  /** The encoding's name, as a request names it. */
+  readonly name: string;
+  /** The byte order mark the file starts with, empty when it has none. */
+  readonly bomBytes: Uint8Array;
+  encode(text: string): Uint8Array;
+  decode(bytes: Uint8Array): string;
+  firstUnrepresentable(text: string): number;
+}
+
 /** The version token of a text read from disk: the file held that text's bytes, this many. */
 export interface ReadVersion {
   readonly byteLength: number;
+  /** Absent for UTF-8. */
+  readonly codec?: ByteCodec;
+}
+
+/** The codec a text read from disk is written back with; undefined for UTF-8. */
+export function codecOf(text: { readonly version?: unknown } | undefined): ByteCodec | undefined {
+  return isReadVersion(text?.version) ? text.version.codec : undefined;
 }
 
 export function isReadVersion(version: unknown): version is ReadVersion {
@@ -88,27 +115,48 @@ async function readFully(handle: Pick<StoreFileHandle, 'read'>, buffer: Buffer, 
   return total;
 }
 
-export function decodeUtf8(bytes: Uint8Array): StoreResult<StoredText> {
-  const bom = UTF8_BOM.every((byte, index) => bytes[index] === byte);
-  const body = bom ? bytes.subarray(UTF8_BOM.length) : bytes;
-  if (body.includes(0)) {
-    return { ok: false, code: 'INVALID_ENCODING', detail: 'the file contains NUL bytes, so it is binary, not text' };
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean => prefix.every((byte, index) => bytes[index] === byte);
+
+/** A file's text, in the encoding its BOM, its bytes or the caller (`encoding`) decide; or why it is not text. */
+export async function decodeStored(bytes: Uint8Array, encoding?: string): Promise<StoreResult<StoredText>> {
+  const utf16 = UTF16_BOMS.find(({ bom }) => startsWith(bytes, bom));
+  if (utf16) {
+    const { codecNamed, decodeProved } = await import('./textCodecs.js');
+    return decodeProved(bytes, codecNamed(utf16.encoding, Uint8Array.from(utf16.bom)) as ByteCodec);
   }
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+  const bom = startsWith(bytes, UTF8_BOM);
+  const body = bom ? bytes.subarray(UTF8_BOM.length) : bytes;
+  const text = strictUtf8(body);
+  if (text !== undefined && !text.includes('\0')) {
     const version: ReadVersion = { byteLength: bytes.length };
     return { ok: true, value: { text, bom, version } };
+  }
+  if (bom) {
+    return { ok: false, code: 'INVALID_ENCODING', detail: text === undefined ? 'the file starts with a UTF-8 byte order mark but is not valid UTF-8' : 'the file contains NUL bytes, so it is binary, not text' };
+  }
+  const { decodeNamed } = await import('./textCodecs.js');
+  return decodeNamed(bytes, encoding);
+}
+
+function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { ok: false, code: 'INVALID_ENCODING', detail: 'the file is not valid UTF-8 text' };
+    return undefined;
   }
 }
 
 /**
  * The bytes a text is written as (the BOM first, when it had one), a quarter megabyte
- * at a time, so the whole encoded file is never in memory at once. Every chunk is
- * encoded into the same buffer: use each one before asking for the next.
+ * at a time, so the whole encoded file is never in memory at once. UTF-8 chunks are
+ * encoded into the same buffer: use each one before asking for the next. `codec`
+ * absent is UTF-8.
  */
-export function* encodedChunks(text: { readonly text: string; readonly bom: boolean }): Generator<Uint8Array> {
+export function* encodedChunks(text: { readonly text: string; readonly bom: boolean }, codec?: ByteCodec): Generator<Uint8Array> {
+  if (codec) {
+    yield* codecChunks(text, codec);
+    return;
+  }
   if (text.bom) {
     yield Uint8Array.from(UTF8_BOM);
   }
@@ -117,11 +165,7 @@ export function* encodedChunks(text: { readonly text: string; readonly bom: bool
   const buffer = takeBuffer(value.length <= CHUNK ? Buffer.byteLength(value, 'utf8') : CHUNK * 3);
   try {
     for (let from = 0; from < value.length;) {
-      let to = Math.min(value.length, from + CHUNK);
-      // Splitting a surrogate pair between chunks would write each half as U+FFFD.
-      if (to < value.length && isHighSurrogate(value.charCodeAt(to - 1))) {
-        to--;
-      }
+      const to = chunkEnd(value, from);
       yield buffer.subarray(0, buffer.write(value.slice(from, to), 'utf8'));
       from = to;
     }
@@ -129,4 +173,22 @@ export function* encodedChunks(text: { readonly text: string; readonly bom: bool
     // Reached when the reader has asked past the last chunk, or stopped reading.
     giveBack(buffer);
   }
+}
+
+function* codecChunks(text: { readonly text: string; readonly bom: boolean }, codec: ByteCodec): Generator<Uint8Array> {
+  if (text.bom) {
+    yield codec.bomBytes;
+  }
+  const value = text.text;
+  for (let from = 0; from < value.length;) {
+    const to = chunkEnd(value, from);
+    yield codec.encode(value.slice(from, to));
+    from = to;
+  }
+}
+
+/** Where a chunk from `from` ends: a surrogate pair is never split, or each half would be written as a replacement. */
+function chunkEnd(value: string, from: number): number {
+  const to = Math.min(value.length, from + CHUNK);
+  return to < value.length && isHighSurrogate(value.charCodeAt(to - 1)) ? to - 1 : to;
 }

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
+import { chooseEncoding, roundTripProblem, storedEncoding, writesByteOrderMark } from './documentEncoding';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
 export interface StoreHooks {
@@ -41,8 +42,6 @@ interface DocumentVersion {
   readonly version: number;
 }
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
 function fail(code: StoreFailure['code'], detail: string): StoreFailure {
   return { ok: false, code, detail };
 }
@@ -52,20 +51,10 @@ function isDocumentVersion(value: unknown): value is DocumentVersion {
   return typeof candidate?.version === 'number' && typeof candidate.document?.getText === 'function';
 }
 
-function hasBom(bytes: Uint8Array): boolean {
-  return UTF8_BOM.every((byte, index) => bytes[index] === byte);
-}
-
-function encodingProblem(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) {
-    return 'the file contains NUL bytes, so it is binary';
-  }
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return undefined;
-  } catch {
-    return 'the file is not valid UTF-8';
-  }
+/** A document's text as the engine edits it, in the document's own encoding. */
+function storedTextOf(document: vscode.TextDocument, text: string): StoredText {
+  const encoding = storedEncoding(document.encoding);
+  return { text, bom: writesByteOrderMark(document.encoding), version: { document, version: document.version }, ...(encoding ? { encoding } : {}) };
 }
 
 export class WorkspaceFileStore implements FileStore {
@@ -80,15 +69,16 @@ export class WorkspaceFileStore implements FileStore {
     }
   }
 
-  /** The engine has stat'ed the path and applied the size limit just before; a directory still fails in readFile. */
-  async read(path: string): Promise<StoreResult<StoredText>> {
+  /**
+   * The engine has stat'ed the path and applied the size limit just before; a directory still fails in readFile.
+   * An open document is edited as VS Code decoded it; a closed file is opened in the encoding documentEncoding.ts chooses.
+   */
+  async read(path: string, _maxBytes?: number, encoding?: string): Promise<StoreResult<StoredText>> {
     const uri = vscode.Uri.file(path);
-    const open = openUtf8Document(uri);
+    const open = openDocument(uri);
     if (open) {
       const text = open.getText();
-      return text.includes('\0')
-        ? fail('INVALID_ENCODING', 'the file contains NUL bytes, so it is binary')
-        : { ok: true, value: { text, bom: open.encoding === 'utf8bom', version: { document: open, version: open.version } } };
+      return text.includes('\0') ? fail('INVALID_ENCODING', 'the file contains NUL characters, so it is binary, not text') : { ok: true, value: storedTextOf(open, text) };
     }
     let read: BytesRead;
     try {
@@ -96,18 +86,18 @@ export class WorkspaceFileStore implements FileStore {
     } catch (error) {
       return storeFailureFromError(error, 'read');
     }
-    const problem = encodingProblem(read.bytes);
-    if (problem !== undefined) {
-      return fail('INVALID_ENCODING', problem);
+    const choice = chooseEncoding(read.bytes, uri, encoding);
+    if (!choice.ok) {
+      return choice;
     }
     let document: vscode.TextDocument;
     try {
-      document = await vscode.workspace.openTextDocument(uri);
+      document = await vscode.workspace.openTextDocument(uri, choice.encoding === 'guess' ? undefined : { encoding: choice.encoding });
     } catch {
       return unopenedAfterRead(path, read.identity);
     }
-    const version: DocumentVersion = { document, version: document.version };
-    return { ok: true, value: { text: document.getText(), bom: hasBom(read.bytes), version } };
+    const text = document.getText();
+    return (await roundTripProblem(read.bytes, text, document.encoding)) ?? { ok: true, value: storedTextOf(document, text) };
   }
 
   /** The entries of a directory, so a missing file's envelope can name the closest ones. */
@@ -177,7 +167,7 @@ export class WorkspaceFileStore implements FileStore {
         if (taken.ok) {
           return { ...fail('FILE_EXISTS', `${this.options.displayPath(change.path)} was created after the plan was made`), path: change.path };
         }
-        const contents = storedBytes(change.text, change.bom);
+        const contents = await createdBytes(change);
         entries.push((edit) => edit.createFile(vscode.Uri.file(change.path), { overwrite: false, contents }));
       }
       if (removed) {
@@ -263,19 +253,25 @@ export class WorkspaceFileStore implements FileStore {
   }
 }
 
+/** A created file's bytes: a moved file keeps its encoding (VS Code encodes it); an added file is UTF-8. */
+async function createdBytes(change: Exclude<PlannedChange, { kind: 'update' | 'delete' }>): Promise<Uint8Array> {
+  const token = change.kind === 'move' ? change.original.version : undefined;
+  const encoding = isDocumentVersion(token) ? token.document.encoding : 'utf8';
+  return encoding === 'utf8' || encoding === 'utf8bom' ? storedBytes(change.text, change.bom) : vscode.workspace.encode(change.text, { encoding });
+}
+
 /** A created file's bytes: UTF-8, with the BOM the file had. */
 export function storedBytes(text: string, bom: boolean): Uint8Array {
   return new TextEncoder().encode(`${bom ? '\uFEFF' : ''}${text}`);
 }
 
 /**
- * The document, when an editor holds it open and decoded it as UTF-8: its text and its
- * encoding (with or without a BOM) are known, so the file need not be read again.
+ * The document, when an editor holds it open: VS Code decoded it already, and its text
+ * and encoding are what the user sees and what a save writes, so the file is not read again.
  */
-function openUtf8Document(uri: vscode.Uri): vscode.TextDocument | undefined {
+function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
   const key = uri.toString();
-  const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === key);
-  return document && (document.encoding === 'utf8' || document.encoding === 'utf8bom') ? document : undefined;
+  return vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === key);
 }
 
 /** Requests that touch the same document share its key, whichever way the path was spelled; a path to create is keyed by itself. */
