@@ -27,7 +27,7 @@ const common = {
  * compiles them. schemaProblem holds zod, which explains an invalid request; the
  * syntax gate's parsers load only for an edited file of a language they know.
  */
-const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts'];
+const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/core/engine/planNotebook.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts', 'src/shared/syntax/notebookSyntaxErrors.ts'];
 
 /**
  * The tree-sitter runtime and the grammars the syntax gate uses (src/shared/syntax/syntaxLanguages.ts),
