@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
+import { confirmSavedAt, placeOf, type FilePlace } from './savedWhere';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
 export interface StoreHooks {
@@ -39,6 +40,8 @@ export interface WorkspaceFileStoreOptions {
 interface DocumentVersion {
   readonly document: vscode.TextDocument;
   readonly version: number;
+  /** Where the file was when it was read: a save must land there (savedWhere.ts). */
+  readonly place?: FilePlace;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -86,9 +89,10 @@ export class WorkspaceFileStore implements FileStore {
     const open = openUtf8Document(uri);
     if (open) {
       const text = open.getText();
+      const place = await placeOf(path);
       return text.includes('\0')
         ? fail('INVALID_ENCODING', 'the file contains NUL bytes, so it is binary')
-        : { ok: true, value: { text, bom: open.encoding === 'utf8bom', version: { document: open, version: open.version } } };
+        : { ok: true, value: { text, bom: open.encoding === 'utf8bom', version: { document: open, version: open.version, ...(place ? { place } : {}) } } };
     }
     let read: BytesRead;
     try {
@@ -106,7 +110,8 @@ export class WorkspaceFileStore implements FileStore {
     } catch {
       return unopenedAfterRead(path, read.identity);
     }
-    const version: DocumentVersion = { document, version: document.version };
+    const place = await placeOf(path);
+    const version: DocumentVersion = { document, version: document.version, ...(place ? { place } : {}) };
     return { ok: true, value: { text: document.getText(), bom: hasBom(read.bytes), version } };
   }
 
@@ -151,8 +156,8 @@ export class WorkspaceFileStore implements FileStore {
     if (!applied.ok) {
       return applied;
     }
-    await this.saveAfterEdit(documents.filter((document, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && document.isDirty));
-    return { ok: true, value: undefined };
+    const toSave = writes.flatMap((write, index) => (shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && documents[index].isDirty ? [{ write, document: documents[index] }] : []));
+    return this.saveAfterEdit(toSave);
   }
 
   /**
@@ -251,15 +256,32 @@ export class WorkspaceFileStore implements FileStore {
     return applied ? { ok: true, value: undefined } : fail('WRITE_FAILED', 'VS Code did not apply the edit');
   }
 
-  /** A failed save leaves the edit in the (dirty) buffer, where undo still works, so it is logged, not reported. */
-  private async saveAfterEdit(documents: readonly vscode.TextDocument[]): Promise<void> {
+  /**
+   * Saves the edited documents. A failed save leaves the edit in the (dirty) buffer, where undo
+   * still works, so it is logged, not reported. A save that VS Code made but that did not reach
+   * the file planned (a directory swapped for a link while it saved) is reported: SAVE_REDIRECTED.
+   */
+  private async saveAfterEdit(saves: readonly { write: PlannedUpdate; document: vscode.TextDocument }[]): Promise<StoreResult<void>> {
     // A save that rejects (not only one that answers false) still leaves the applied edit in the buffer.
-    const saved = await Promise.all(documents.map((document) => document.save().then((ok) => ok, () => false)));
-    saved.forEach((ok, index) => {
-      if (!ok) {
-        this.options.log?.warn(`Edited ${this.options.displayPath(documents[index].uri.fsPath)} but could not save it; the change is in the unsaved buffer`);
+    const saved = await Promise.all(saves.map(({ document }) => document.save().then((ok) => ok, () => false)));
+    const redirected: string[] = [];
+    for (const [index, { write, document }] of saves.entries()) {
+      const shown = this.options.displayPath(document.uri.fsPath);
+      if (!saved[index]) {
+        this.options.log?.warn(`Edited ${shown} but could not save it; the change is in the unsaved buffer`);
+        continue;
       }
-    });
+      const token = write.original.version;
+      const planned = isDocumentVersion(token) ? token.place : undefined;
+      const confirmation = planned && document.uri.scheme === 'file' ? await confirmSavedAt(document, planned) : { confirmed: true as const };
+      if (!confirmation.confirmed) {
+        this.options.log?.error(`Saving ${shown} was not confirmed: ${confirmation.why}. The edit is in the editor; a file outside ${planned?.realPath ?? shown} may hold the new text`);
+        redirected.push(`${shown}: ${confirmation.why}`);
+      }
+    }
+    return redirected.length === 0
+      ? { ok: true, value: undefined }
+      : { ...fail('SAVE_REDIRECTED', `saving it was not confirmed (${redirected.join('; ')}); a directory of its path was likely swapped for a link while VS Code saved, so the new text may have been written outside, and the edit is in the editor (undo removes it)`), path: saves[0].write.path };
   }
 }
 
