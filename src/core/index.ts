@@ -25,7 +25,7 @@ export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/op
 
 // Notebooks (.ipynb) read as cells, for the syntax gate and the editor.
 export { isNotebookPath } from './notebook/notebookPath';
-export { readNotebook, rawOffsetOf, type Notebook, type NotebookCell, type NotebookReading } from './notebook/notebookCells';
+export { readNotebook, rawOffsetOf, withCellSources, type Notebook, type NotebookCell, type NotebookReading } from './notebook/notebookCells';
 
 // The syntax gate's port the adapters implement.
 export * from './syntax/syntaxChecker';

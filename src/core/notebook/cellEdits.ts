@@ -10,7 +10,7 @@ import { LineIndex } from '../text/lineIndex';
 import { withEol, type Eol } from '../text/eol';
 import { locateClosestMatch } from '../nearMiss/closestMatch';
 import { EXPLAINED_MATCH_FAILURES, MAX_MATCH_LINES, type AppliedEdit, type EditVerdict, type MatchOutcome } from '../matching/match';
-import { encodedSource, readNotebook, type Notebook, type NotebookCell } from './notebookCells';
+import { encodedSource, readNotebook, withCellSources, type Notebook, type NotebookCell } from './notebookCells';
 import type { Edit } from '../contract/schemas';
 
 /** A cell as the envelope names it. */
@@ -81,7 +81,7 @@ export function planNotebookEdits(original: string, notebook: Notebook, edits: r
   /** The file as the cell edits so far left it, with its cells read again. */
   const rebuilt = (): string => {
     if (cellsChanged) {
-      text = withSources(text, book, sources);
+      text = withCellSources(text, book, sources);
       book = reread(text);
       sources = book.cells.map((cell) => cell.text);
       cellsChanged = false;
@@ -186,7 +186,7 @@ export function planNotebookEdits(original: string, notebook: Notebook, edits: r
     // No applied edits are passed on: their offsets are in other texts than the failures' (cells, or the raw file).
     return { ok: false, outcome: { verdicts, applied: [], failureTexts, ...(firstFailedEdit !== undefined ? { firstFailedEdit } : {}) }, notes };
   }
-  const final = cellsChanged ? withSources(text, book, sources) : text;
+  const final = cellsChanged ? withCellSources(text, book, sources) : text;
   const applied = rawChanged || !cellsChanged
     ? wholeChange(original, final, edits.length - 1)
     : cellChanges(text, book, sources, lastEditOfCell);
@@ -207,20 +207,6 @@ function inputVerdict(edit: Edit, earlierWithSameOld: number | undefined): EditV
 function reread(text: string): Notebook {
   const reading = readNotebook(text);
   return reading.ok ? reading.notebook : { cells: [], asciiOnly: false };
-}
-
-/** The file with each changed source written in place, in one pass. */
-function withSources(text: string, book: Notebook, sources: readonly string[]): string {
-  const parts: string[] = [];
-  let from = 0;
-  book.cells.forEach((cell, index) => {
-    if (sources[index] !== cell.text) {
-      parts.push(text.slice(from, cell.valueStart), encodedSource(cell, sources[index], book, text));
-      from = cell.valueEnd;
-    }
-  });
-  parts.push(text.slice(from));
-  return parts.join('');
 }
 
 /** One replacement per changed source, trimmed to what differs, as AppliedEdits in text order. */

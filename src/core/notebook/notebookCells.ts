@@ -201,3 +201,17 @@ export function rawOffsetOf(cell: NotebookCell, text: string, decodedOffset: num
   }
   return cell.valueStart;
 }
+
+/** The file with each changed source (by cell index) written in place in the file's layout, in one pass. */
+export function withCellSources(text: string, notebook: Notebook, sources: readonly string[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  notebook.cells.forEach((cell, index) => {
+    if (sources[index] !== cell.text) {
+      parts.push(text.slice(from, cell.valueStart), encodedSource(cell, sources[index], notebook, text));
+      from = cell.valueEnd;
+    }
+  });
+  parts.push(text.slice(from));
+  return parts.join('');
+}

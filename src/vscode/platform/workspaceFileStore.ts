@@ -10,10 +10,11 @@
  */
 import { promises as fs, type Stats } from 'node:fs';
 import * as vscode from 'vscode';
-import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type CancellationSignal, isNotebookPath, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 import { confirmSavedAt, placeOf, type FilePlace } from './savedWhere';
+import { cellReplacements, isNotebookVersion, notebookAsOpen, openNotebookOf } from './openNotebooks';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
 export interface StoreHooks {
@@ -86,6 +87,10 @@ export class WorkspaceFileStore implements FileStore {
   /** The engine has stat'ed the path and applied the size limit just before; a directory still fails in readFile. */
   async read(path: string): Promise<StoreResult<StoredText>> {
     const uri = vscode.Uri.file(path);
+    const notebook = isNotebookPath(path) ? openNotebookOf(uri) : undefined;
+    if (notebook) {
+      return this.readOpenNotebook(path, notebook);
+    }
     const open = openUtf8Document(uri);
     if (open) {
       const text = open.getText();
@@ -115,6 +120,22 @@ export class WorkspaceFileStore implements FileStore {
     return { ok: true, value: { text: document.getText(), bom: hasBom(read.bytes), version } };
   }
 
+  /** A notebook open in the notebook editor: its file's JSON with the cells' current text (openNotebooks.ts). */
+  private async readOpenNotebook(path: string, notebook: vscode.NotebookDocument): Promise<StoreResult<StoredText>> {
+    let read: BytesRead;
+    try {
+      read = await readBytes(path);
+    } catch (error) {
+      return storeFailureFromError(error, 'read');
+    }
+    const problem = encodingProblem(read.bytes);
+    if (problem !== undefined) {
+      return fail('INVALID_ENCODING', problem);
+    }
+    const bom = hasBom(read.bytes);
+    return notebookAsOpen(notebook, new TextDecoder('utf-8').decode(read.bytes.subarray(bom ? UTF8_BOM.length : 0)), bom);
+  }
+
   /** The entries of a directory, so a missing file's envelope can name the closest ones. */
   async listNames(directory: string): Promise<StoreResult<readonly string[]>> {
     try {
@@ -138,7 +159,23 @@ export class WorkspaceFileStore implements FileStore {
     if (this.options.cancellation?.isCancellationRequested) {
       return fail('CANCELLED', 'the request was cancelled before anything was written');
     }
-    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    const updates = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    const notebookWrites = updates.filter((write) => isNotebookVersion(write.original.version));
+    const writes = updates.filter((write) => !notebookWrites.includes(write));
+    const cellEdits: ((edit: vscode.WorkspaceEdit) => void)[] = [];
+    const notebooks: vscode.NotebookDocument[] = [];
+    for (const write of notebookWrites) {
+      const token = write.original.version;
+      const cells = isNotebookVersion(token) ? cellReplacements(token, write.original.text, write.text, this.options.displayPath(write.path)) : fail('INTERNAL_ERROR', 'the notebook was not read through this store');
+      if (!cells.ok || !isNotebookVersion(token)) {
+        return cells.ok ? fail('INTERNAL_ERROR', 'the notebook was not read through this store') : { ...cells, path: write.path };
+      }
+      if (this.options.review) {
+        return { ...fail('WRITE_FAILED', `${this.options.displayPath(write.path)} is open in the notebook editor, and the Refactor Preview shows files as text: apply the request without the preview, or close the notebook first`), path: write.path };
+      }
+      cellEdits.push(cells.value);
+      notebooks.push(token.notebook);
+    }
     const documents: vscode.TextDocument[] = [];
     for (const write of writes) {
       const current = await this.currentDocument(write);
@@ -152,10 +189,12 @@ export class WorkspaceFileStore implements FileStore {
       return operations;
     }
     const wasDirty = documents.map((document) => document.isDirty);
-    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents, operations.value);
+    const notebooksWereDirty = notebooks.map((notebook) => notebook.isDirty);
+    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents, [...cellEdits, ...operations.value]);
     if (!applied.ok) {
       return applied;
     }
+    await this.saveNotebooks(notebooks.filter((notebook, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, notebooksWereDirty[index]) && notebook.isDirty));
     const toSave = writes.flatMap((write, index) => (shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && documents[index].isDirty ? [{ write, document: documents[index] }] : []));
     return this.saveAfterEdit(toSave);
   }
@@ -254,6 +293,16 @@ export class WorkspaceFileStore implements FileStore {
       applied = false;
     }
     return applied ? { ok: true, value: undefined } : fail('WRITE_FAILED', 'VS Code did not apply the edit');
+  }
+
+  /** Saves edited notebooks as VS Code saves them (its serializer writes the file); a failed save is logged, as for text. */
+  private async saveNotebooks(notebooks: readonly vscode.NotebookDocument[]): Promise<void> {
+    const saved = await Promise.all(notebooks.map((notebook) => notebook.save().then((ok) => ok, () => false)));
+    saved.forEach((ok, index) => {
+      if (!ok) {
+        this.options.log?.warn(`Edited ${this.options.displayPath(notebooks[index].uri.fsPath)} but could not save it; the change is in the unsaved notebook`);
+      }
+    });
   }
 
   /**
