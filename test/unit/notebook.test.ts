@@ -11,6 +11,11 @@ import { CORPUS, notebookText, sourceLines, type CorpusNotebook } from './helper
 import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syntax/fileSyntaxChecker';
 import type { EngineOptions } from '../../src/core/engine/options';
 import type { Edit } from '../../src/core/contract/schemas';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseCliResponse, runCli } from './helpers/cliRun';
+import { startMcpSession } from './helpers/mcpSession';
 
 const PATH = '/w/nb/analysis.ipynb';
 const checker = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
@@ -152,6 +157,45 @@ describe('notebooks: the syntax gate', () => {
   it('does not read cells of a kernel it has no grammar for', async () => {
     const r = byName('r-kernel');
     successOf((await apply(notebookText(r), [{ old_string: 'print(coef(fit))', new_string: 'print(coef(fit)' }])).response);
+  });
+});
+
+describe('notebooks: through the CLI and the MCP server', function () {
+  this.timeout(60_000);
+  const notebook = byName('sales-analysis');
+  const edit = { old_string: 'df = df[df["amount"] > 0]', new_string: 'df = df[df["amount"] >= 0]' };
+  const expected = notebookText(withCell(notebook, 2, 'df = pd.read_csv("sales.csv")\ndf = df[df["amount"] >= 0]\ndf.head()'));
+  let dir: string;
+  let target: string;
+
+  beforeEach(() => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-notebook-')));
+    target = path.join(dir, 'sales.ipynb');
+    fs.writeFileSync(target, notebookText(notebook));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('multi-edit apply takes a cell-text edit and writes the notebook in its layout', () => {
+    const requestFile = path.join(dir, 'request.json');
+    fs.writeFileSync(requestFile, JSON.stringify({ file_path: target, edits: [edit] }));
+    const response = parseCliResponse(runCli(['apply', requestFile], { cwd: dir }));
+    assert.ok(response.success, JSON.stringify(response));
+    assert.equal(fs.readFileSync(target, 'utf8'), expected);
+    assert.deepEqual(response.warnings?.map((warning) => warning.code), ['NOTEBOOK_CELL_TEXT']);
+  });
+
+  it('the MCP server takes a cell-text edit, and refuses a dropped comma', async () => {
+    const session = await startMcpSession({ cwd: dir, args: ['--root', dir] });
+    try {
+      const { response } = await session.call('multi_edit', { file_path: target, edits: [edit] });
+      assert.ok(response.success, JSON.stringify(response));
+      assert.equal(fs.readFileSync(target, 'utf8'), expected);
+      const comma = await session.call('multi_edit', { file_path: target, edits: [{ old_string: '"cell_type": "raw",', new_string: '"cell_type": "raw"' }] });
+      assert.equal(!comma.response.success && comma.response.error_code, 'SYNTAX_REGRESSION');
+      assert.equal(fs.readFileSync(target, 'utf8'), expected);
+    } finally {
+      await session.close();
+    }
   });
 });
 
