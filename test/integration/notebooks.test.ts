@@ -13,12 +13,18 @@ const withCell = (notebook: CorpusNotebook, index: number, source: string): Corp
   cells: notebook.cells.map((cell, at) => (at === index ? { ...cell, source } : cell)),
 });
 
+/** Reverts each notebook left unsaved (closing one would ask to save it), then closes every editor. */
 async function closeNotebooks(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
+  for (const notebook of vscode.workspace.notebookDocuments.filter((candidate) => candidate.isDirty)) {
+    await vscode.window.showNotebookDocument(notebook);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
-suite('notebooks: edited as notebooks', () => {
+suite('notebooks: edited as notebooks', function () {
+  // Opening a notebook loads VS Code's ipynb serializer, slow on a loaded machine.
+  this.timeout(120_000);
   const fixture = toolSuiteFixture('notebooks');
   teardown(closeNotebooks);
 
