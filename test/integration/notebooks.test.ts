@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { TOOL_MULTI_EDIT } from '../../src/core/contract/toolNames';
-import { expectError, invokeTool, readDisk, toolSuiteFixture, withSettings, writeScratchFile } from './helpers';
+import { expectError, invokeTool, readDisk, toolSuiteFixture, waitFor, withSettings, writeScratchFile } from './helpers';
 import { CORPUS, notebookText, type CorpusNotebook } from '../unit/helpers/notebookCorpus';
 
 const SALES = CORPUS.find((notebook) => notebook.name === 'sales-analysis') as CorpusNotebook;
@@ -47,7 +47,9 @@ suite('notebooks: edited as notebooks', function () {
     assert.match(notebook.cellAt(1).document.getText(), /^# not saved yet\nimport pandas as pd {2}# the unsaved line matched too\n/);
     assert.equal(readDisk(file), onDisk, 'a dirty notebook is not saved by the default setting, and its file is not written under it');
 
-    await vscode.window.showNotebookDocument(notebook);
+    // Undo acts on the focused editor: the notebook, as a person pressing Ctrl+Z in it.
+    await vscode.window.showNotebookDocument(notebook, { preserveFocus: false });
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     await vscode.commands.executeCommand('undo');
     assert.equal(notebook.cellAt(2).document.getText(), 'df = pd.read_csv("sales.csv")\ndf = df[df["amount"] > 0]\ndf.head()', 'one undo restores the edited cell');
     assert.match(notebook.cellAt(1).document.getText(), /^# not saved yet\nimport pandas as pd\n/, 'and restores the other edited cell, keeping the unsaved change');
@@ -70,6 +72,18 @@ suite('notebooks: edited as notebooks', function () {
     const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: '"display_name": "Python 3 (ipykernel)"', new_string: '"display_name": "Python"' }] }), 'WRITE_FAILED');
     assert.match(envelope.message, /open in the notebook editor/);
     assert.equal(notebook.isDirty, false);
+  });
+
+  test('a failed cell-text edit of an open notebook is a problem on its cell, at the line in the cell', async () => {
+    const file = writeScratchFile(fixture.dir, 'problem.ipynb', notebookText(SALES));
+    const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+    await vscode.window.showNotebookDocument(notebook);
+    const envelope = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [{ old_string: '    if frame.empty:\n      return 0', new_string: 'x' }] }), 'MATCH_NOT_FOUND');
+    assert.equal(envelope.context?.notebook_cell?.index, 3);
+    const cell = notebook.cellAt(3).document.uri;
+    const onCell = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(cell).filter((diagnostic) => diagnostic.source === 'multi-edit');
+    await waitFor('a problem on the cell', () => onCell().length > 0);
+    assert.equal(onCell()[0].range.start.line, 2, 'the line of the cell that old_string came closest to');
   });
 
   test('a notebook not open: a cell-text edit is written to disk in the file\'s layout', async () => {
