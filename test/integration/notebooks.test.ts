@@ -47,9 +47,8 @@ suite('notebooks: edited as notebooks', function () {
     assert.match(notebook.cellAt(1).document.getText(), /^# not saved yet\nimport pandas as pd {2}# the unsaved line matched too\n/);
     assert.equal(readDisk(file), onDisk, 'a dirty notebook is not saved by the default setting, and its file is not written under it');
 
-    // Undo acts on the focused editor: the notebook, as a person pressing Ctrl+Z in it.
-    await vscode.window.showNotebookDocument(notebook, { preserveFocus: false });
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    // Undo acts on the focused editor: a cell of the notebook, as a person pressing Ctrl+Z in it.
+    await vscode.window.showTextDocument(notebook.cellAt(2).document);
     await vscode.commands.executeCommand('undo');
     assert.equal(notebook.cellAt(2).document.getText(), 'df = pd.read_csv("sales.csv")\ndf = df[df["amount"] > 0]\ndf.head()', 'one undo restores the edited cell');
     assert.match(notebook.cellAt(1).document.getText(), /^# not saved yet\nimport pandas as pd\n/, 'and restores the other edited cell, keeping the unsaved change');
