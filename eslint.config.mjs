@@ -67,7 +67,7 @@ const CORE_LAYERS = [
   ['contract'],
   ['matching'],
   ['nearMiss', 'store'],
-  ['plan', 'request', 'patch'],
+  ['plan', 'request', 'patch', 'notebook'],
   ['report', 'syntax', 'formats'],
   ['engine'],
 ];

@@ -24,6 +24,10 @@ export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
 export type { ReplacedSpan } from './matching/replacedSpans';
 export type { CancellationSignal, EngineOptions, RetryPolicy } from './engine/options';
 
+// Notebooks (.ipynb) read as cells, for the syntax gate and the editor.
+export { isNotebookPath } from './notebook/notebookPath';
+export { readNotebook, rawOffsetOf, withCellSources, type Notebook, type NotebookCell, type NotebookReading } from './notebook/notebookCells';
+
 // The syntax gate's port the adapters implement.
 export * from './syntax/syntaxChecker';
 

@@ -119,6 +119,7 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
     const swapper = startDirectorySwapper(swapped, held, outside);
     const tally = new Map<string, number>();
     const firstMessage = new Map<string, string>();
+    let shownAsProblem = false;
     try {
       await withSettings({ confirmation: 'never' }, async () => {
         for (let call = 0; call < 200; call++) {
@@ -127,6 +128,10 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
           tally.set(code, (tally.get(code) ?? 0) + 1);
           if (!response.success && !firstMessage.has(code)) {
             firstMessage.set(code, response.message);
+          }
+          if (code === 'SAVE_REDIRECTED' && !shownAsProblem) {
+            shownAsProblem = vscode.languages.getDiagnostics(vscode.Uri.file(target)).some((diagnostic) => diagnostic.source === 'multi-edit'
+              && (typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code) === 'SAVE_REDIRECTED');
           }
         }
       });
@@ -137,16 +142,23 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
     // again right before the commit, and a swap in the moments after that check still lands.
     // Each edit adds a line break, so the file outside counts the saves that reached it.
     const landedOutside = readDisk(secret).split('\n').length - 2;
-    const line = `directory-for-link race in VS Code: ${[...tally].sort().map(([code, count]) => `${count} ${code}`).join(', ')}; ${landedOutside} edit(s) landed in the file outside`;
+    // A save that went outside leaves the edit in the buffer without the planned file holding it: each must be reported.
+    const detected = tally.get('SAVE_REDIRECTED') ?? 0;
+    const line = `directory-for-link race in VS Code: ${[...tally].sort().map(([code, count]) => `${count} ${code}`).join(', ')}; ${landedOutside} edit(s) landed in the file outside, ${detected} save(s) reported SAVE_REDIRECTED`;
     console.log(`      ${line}`);
     // The extension host's console is not the runner's: the figure goes to a file when asked.
     const figuresFile = process.env.MULTI_EDIT_LINK_RACE_FIGURES;
     if (figuresFile) {
       fs.writeFileSync(figuresFile, `${line}\n`);
     }
-    const allowed = new Set(['ok', 'OUTSIDE_WORKSPACE', 'FILE_NOT_FOUND', 'STALE_CONTENT', 'MATCH_NOT_FOUND', 'FILE_BUSY', 'WRITE_FAILED']);
+    const allowed = new Set(['ok', 'OUTSIDE_WORKSPACE', 'FILE_NOT_FOUND', 'STALE_CONTENT', 'MATCH_NOT_FOUND', 'FILE_BUSY', 'WRITE_FAILED', 'SAVE_REDIRECTED']);
     for (const code of tally.keys()) {
       assert.ok(allowed.has(code), `an expected code, not ${code}: ${firstMessage.get(code)}`);
+    }
+    assert.ok(detected >= landedOutside, `every save that landed outside is reported: ${landedOutside} landed, ${detected} reported`);
+    if (detected > 0) {
+      assert.match(firstMessage.get('SAVE_REDIRECTED') ?? '', /was edited, but saving it was not confirmed/);
+      assert.ok(shownAsProblem, 'the Problems panel showed SAVE_REDIRECTED on the file');
     }
   });
 });

@@ -90,6 +90,11 @@ const scenarios: Record<ErrorCode, () => Promise<ErrorEnvelope>> = {
   FORBIDDEN_PATH: () => failWith(oneEdit('alpha', 'A', '/work/.git/config'), {
     checkPath: (path) => ({ ok: false, code: 'FORBIDDEN_PATH', detail: `${path} matches the protected glob .git/**` }),
   }),
+  SAVE_REDIRECTED: async () => {
+    const envelope = await failWith(oneEdit('alpha', 'A'), { store: storeFailing('write', 'SAVE_REDIRECTED') });
+    assert.match(envelope.message, /^a\.ts was edited, but the store says SAVE_REDIRECTED$|was edited, but the store says SAVE_REDIRECTED/);
+    return envelope;
+  },
   USER_DENIED: async () => envelopeFor('USER_DENIED', 'The user rejected the edit'),
   CANCELLED: () => failWith(oneEdit('alpha', 'A'), { cancellation: { isCancellationRequested: true } }),
   UNKNOWN_TOOL: () => failWith(oneEdit('alpha', 'A'), {}, 'multi_replace'),

@@ -152,6 +152,14 @@ export const ERROR_CODES = {
     summary: 'The target matches a protected glob.',
     hints: ['Ask the user whether this file may be edited: it matches a protected glob'],
   },
+  SAVE_REDIRECTED: {
+    category: 'scope', retryable: false, nextAction: 'ask_user', userChose: false,
+    summary: 'The editor saved the edit through a path that no longer led to the file planned.',
+    hints: [
+      'Tell the user: the edit is in the editor, but its save was written through a link that a directory was swapped for while it saved, so a file outside the planned folder may hold the new text',
+      'Do not retry until the user has checked the folder for links and saved the file again',
+    ],
+  },
   USER_DENIED: {
     category: 'scope', retryable: false, nextAction: 'ask_user', userChose: true,
     summary: 'The user rejected the confirmation or the preview.',

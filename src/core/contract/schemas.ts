@@ -105,7 +105,15 @@ export const diagnosisKinds = [
   'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE', 'UNICODE_NORMALIZATION',
   'ESCAPED_NEWLINES', 'ESCAPED_TEXT', 'LINE_NUMBER_PREFIX', 'DIFF_MARKERS', 'BLANK_LINES', 'ELIDED_CONTENT', 'CONTENT_MISMATCH',
   'ALREADY_APPLIED', 'STALE_CONTENT', 'INSIDE_TOKEN', 'IN_OTHER_FILE', 'REWRAPPED_LINES', 'SPLIT_HUNKS', 'REORDERED_LINES',
+  'SPANS_CELLS',
 ] as const;
+
+/** A cell of a notebook (.ipynb): its 0-based index in the cells list, its id (nbformat 4.5 and later), its type. */
+export const notebookCellSchema = z.object({
+  index: z.number().int().min(0),
+  id: z.string().optional(),
+  cell_type: z.string(),
+});
 
 /** A stretch of file text: 1-based lines and columns, the end column just past its last character. */
 export const textRangeSchema = z.object({
@@ -172,6 +180,8 @@ export const diagnosisSchema = z.object({
   markers_in_new_string: z.boolean().optional(),
   /** STALE_CONTENT: the earlier edits of the request (0-based, in order) that changed the text old_string was written against. */
   changed_by: z.array(z.number().int().min(0)).optional(),
+  /** SPANS_CELLS: the notebook cells old_string runs across, the first and the last. */
+  cells: z.array(notebookCellSchema).optional(),
 });
 
 export const contextSchema = z.object({
@@ -206,6 +216,13 @@ export const contextSchema = z.object({
   }).optional(),
   /** SYNTAX_REGRESSION: where the edits' new syntax errors are in the would-be text (1-based), at most 5, first one first. */
   syntax_errors: z.array(z.object({ line: z.number().int().min(1), column: z.number().int().min(1) })).optional(),
+  /**
+   * A notebook edit matched as cell text: the cell whose source this context shows. The snippet, its
+   * lines and columns, the match locations and the diagnosis's positions are in that cell's source.
+   */
+  notebook_cell: notebookCellSchema.optional(),
+  /** AMBIGUOUS_MATCH in a notebook: the cells that hold a match, in order. */
+  match_cells: z.array(notebookCellSchema).optional(),
 });
 
 export const editStatusSchema = z.object({

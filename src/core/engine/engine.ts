@@ -422,7 +422,9 @@ function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: Reque
       ? `The request was interrupted while writing${restored}${notRestored}${unchanged}`
       : code === 'USER_DENIED'
         ? `${failure.detail}${unchanged}`
-        : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
+        : code === 'SAVE_REDIRECTED'
+          ? `${target} was edited, but ${failure.detail}`
+          : `Could not write ${target}: ${failure.detail}${restored}${notRestored}${unchanged}`;
   return envelopeFor(code, message, {
     ...(file ? { file_path: file.path } : {}),
     ...(file && multiFile ? { file_index: fileIndex } : {}),

@@ -19,6 +19,7 @@ import { editFailures, fileLevelFailure } from './planFailures';
 import { existingFileMeant } from './pathMeant';
 import { tokenCutWarning } from '../nearMiss/tokenCut';
 import { unrepresentableFailure } from './encodingCheck';
+import { isNotebookPath } from '../notebook/notebookPath';
 
 export interface FileTarget {
   readonly fileIndex: number;
@@ -53,6 +54,14 @@ export async function planFile(target: FileTarget, context: EngineContext): Prom
     return fileLevelFailure(target, path, displayPath, read.code, read.detail, read.hints ?? [], { nearby, meant, context });
   }
   const original = read.value;
+  if (!target.hunks && isNotebookPath(path)) {
+    // Loaded only for a notebook: it reads the file's JSON.
+    const { planNotebook } = await import('./planNotebook.js');
+    const notebookPlan = planNotebook(target, path, displayPath, original, context);
+    if (notebookPlan) {
+      return notebookPlan;
+    }
+  }
   const prepared = prepareEdits(original.text, target.edits);
   const { eol, normalized } = prepared;
   const edits = target.hunks ? prepared.edits.map((edit, index) => ({ ...edit, placement: target.hunks?.[index] ?? { patchLine: 0 } })) : prepared.edits;

@@ -143,7 +143,7 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
     'Copy accented letters from the file: a composed letter and a letter with a combining mark look the same but differ',
   ],
   ESCAPED_TEXT: [
-    'Write old_string as the file\'s raw text, with one level of escaping: no HTML entities, no JSON escapes such as \\" or \\\\n',
+    'Write old_string at the level of escaping the diagnosis names: when it says old_string is escaped once too often, drop that level (no HTML entities, no \\" or \\\\n where the file has the characters); when it says the file holds the text JSON-encoded, write old_string and new_string in that encoded form. In a notebook (.ipynb), a cell\'s source text as it reads, unescaped, matches too',
   ],
   LINE_NUMBER_PREFIX: [
     'Leave out the line numbers a read tool puts at the start of each line: they are not part of the file',
@@ -177,6 +177,9 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
   ],
   REORDERED_LINES: [
     'The file has these lines in another order (diagnosis.line_map): copy them in the file\'s order from context.snippet, and order the lines of new_string the same way',
+  ],
+  SPANS_CELLS: [
+    'A match lies inside one notebook cell: split the edit into one edit per cell named in diagnosis.cells, each old_string within its cell\'s source',
   ],
   INSIDE_TOKEN: [
     'old_string must start and end where the file\'s words and numbers start and end: extend it over the whole token (or the whole line, as context.snippet shows it), and make new_string replace exactly that text; to rename part of a word on purpose, use replace_all',

@@ -97,6 +97,10 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
         const { jsonSyntaxErrors } = await import('./jsonSyntaxErrors.js');
         return jsonSyntaxErrors(text, language.comments);
       }
+      if (language.parser === 'notebook') {
+        const { notebookSyntaxErrors } = await import('./notebookSyntaxErrors.js');
+        return notebookSyntaxErrors(text, (grammar) => async (source, cellKey) => withTreeSitter(grammar, (parser) => parser.errorsIn(grammar, source, `${path}${cellKey}`)));
+      }
       return withTreeSitter(language.grammar, (parser) => parser.errorsIn(language.grammar, text, path, change));
     },
   };

@@ -10,7 +10,9 @@ export type TreeSitterGrammar = (typeof TREE_SITTER_GRAMMARS)[number];
 
 export type SyntaxLanguage =
   | { readonly parser: 'tree-sitter'; readonly grammar: TreeSitterGrammar }
-  | { readonly parser: 'json'; readonly comments: boolean };
+  | { readonly parser: 'json'; readonly comments: boolean }
+  /** A Jupyter notebook: its JSON, its nbformat shape, and its code cells in the kernel's language (notebookSyntaxErrors.ts). */
+  | { readonly parser: 'notebook' };
 
 const grammar = (name: TreeSitterGrammar): SyntaxLanguage => ({ parser: 'tree-sitter', grammar: name });
 
@@ -30,6 +32,7 @@ const BY_EXTENSION: ReadonlyMap<string, SyntaxLanguage> = new Map<string, Syntax
   ...['sh', 'bash'].map((extension) => [extension, grammar('bash')] as const),
   ['css', grammar('css')],
   ['json', { parser: 'json', comments: false }],
+  ['ipynb', { parser: 'notebook' }],
   ...['jsonc', 'code-workspace'].map((extension) => [extension, { parser: 'json', comments: true }] as const),
 ]);
 

@@ -10,10 +10,12 @@
  */
 import { promises as fs, type Stats } from 'node:fs';
 import * as vscode from 'vscode';
-import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type CancellationSignal, isNotebookPath, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 import { chooseEncoding, roundTripProblem, storedEncoding, writesByteOrderMark } from './documentEncoding';
+import { confirmSavedAt, placeOf, type FilePlace } from './savedWhere';
+import { cellReplacements, isNotebookVersion, notebookAsOpen, openNotebookOf } from './openNotebooks';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
 export interface StoreHooks {
@@ -40,6 +42,8 @@ export interface WorkspaceFileStoreOptions {
 interface DocumentVersion {
   readonly document: vscode.TextDocument;
   readonly version: number;
+  /** Where the file was when it was read: a save must land there (savedWhere.ts). */
+  readonly place?: FilePlace;
 }
 
 function fail(code: StoreFailure['code'], detail: string): StoreFailure {
@@ -52,9 +56,11 @@ function isDocumentVersion(value: unknown): value is DocumentVersion {
 }
 
 /** A document's text as the engine edits it, in the document's own encoding. */
-function storedTextOf(document: vscode.TextDocument, text: string): StoredText {
+/** `place`: where the file was when it was read, which a save must land on (savedWhere.ts). */
+function storedTextOf(document: vscode.TextDocument, text: string, place: FilePlace | undefined): StoredText {
   const encoding = storedEncoding(document.encoding);
-  return { text, bom: writesByteOrderMark(document.encoding), version: { document, version: document.version }, ...(encoding ? { encoding } : {}) };
+  const version: DocumentVersion = { document, version: document.version, ...(place ? { place } : {}) };
+  return { text, bom: writesByteOrderMark(document.encoding), version, ...(encoding ? { encoding } : {}) };
 }
 
 export class WorkspaceFileStore implements FileStore {
@@ -75,10 +81,14 @@ export class WorkspaceFileStore implements FileStore {
    */
   async read(path: string, _maxBytes?: number, encoding?: string): Promise<StoreResult<StoredText>> {
     const uri = vscode.Uri.file(path);
+    const notebook = isNotebookPath(path) ? openNotebookOf(uri) : undefined;
+    if (notebook) {
+      return this.readOpenNotebook(path, notebook);
+    }
     const open = openDocument(uri);
     if (open) {
       const text = open.getText();
-      return text.includes('\0') ? fail('INVALID_ENCODING', 'the file contains NUL characters, so it is binary, not text') : { ok: true, value: storedTextOf(open, text) };
+      return text.includes('\0') ? fail('INVALID_ENCODING', 'the file contains NUL characters, so it is binary, not text') : { ok: true, value: storedTextOf(open, text, await placeOf(path)) };
     }
     let read: BytesRead;
     try {
@@ -97,7 +107,26 @@ export class WorkspaceFileStore implements FileStore {
       return unopenedAfterRead(path, read.identity);
     }
     const text = document.getText();
-    return (await roundTripProblem(read.bytes, text, document.encoding)) ?? { ok: true, value: storedTextOf(document, text) };
+    return (await roundTripProblem(read.bytes, text, document.encoding)) ?? { ok: true, value: storedTextOf(document, text, await placeOf(path)) };
+  }
+
+  /** A notebook open in the notebook editor: its file's JSON with the cells' current text (openNotebooks.ts). */
+  private async readOpenNotebook(path: string, notebook: vscode.NotebookDocument): Promise<StoreResult<StoredText>> {
+    let read: BytesRead;
+    try {
+      read = await readBytes(path);
+    } catch (error) {
+      return storeFailureFromError(error, 'read');
+    }
+    // A notebook is UTF-8 JSON (nbformat): its bytes are read strictly, its BOM kept.
+    const bom = read.bytes[0] === 0xef && read.bytes[1] === 0xbb && read.bytes[2] === 0xbf;
+    let json: string;
+    try {
+      json = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(read.bytes.subarray(bom ? 3 : 0));
+    } catch {
+      return fail('INVALID_ENCODING', 'the notebook is not valid UTF-8, as nbformat requires');
+    }
+    return notebookAsOpen(notebook, json, bom);
   }
 
   /** The entries of a directory, so a missing file's envelope can name the closest ones. */
@@ -123,7 +152,23 @@ export class WorkspaceFileStore implements FileStore {
     if (this.options.cancellation?.isCancellationRequested) {
       return fail('CANCELLED', 'the request was cancelled before anything was written');
     }
-    const writes = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    const updates = changes.filter((change): change is PlannedUpdate => change.kind === 'update');
+    const notebookWrites = updates.filter((write) => isNotebookVersion(write.original.version));
+    const writes = updates.filter((write) => !notebookWrites.includes(write));
+    const cellEdits: ((edit: vscode.WorkspaceEdit) => void)[] = [];
+    const notebooks: vscode.NotebookDocument[] = [];
+    for (const write of notebookWrites) {
+      const token = write.original.version;
+      const cells = isNotebookVersion(token) ? cellReplacements(token, write.original.text, write.text, this.options.displayPath(write.path)) : fail('INTERNAL_ERROR', 'the notebook was not read through this store');
+      if (!cells.ok || !isNotebookVersion(token)) {
+        return cells.ok ? fail('INTERNAL_ERROR', 'the notebook was not read through this store') : { ...cells, path: write.path };
+      }
+      if (this.options.review) {
+        return { ...fail('WRITE_FAILED', `${this.options.displayPath(write.path)} is open in the notebook editor, and the Refactor Preview shows files as text: apply the request without the preview, or close the notebook first`), path: write.path };
+      }
+      cellEdits.push(cells.value);
+      notebooks.push(token.notebook);
+    }
     const documents: vscode.TextDocument[] = [];
     for (const write of writes) {
       const current = await this.currentDocument(write);
@@ -137,12 +182,14 @@ export class WorkspaceFileStore implements FileStore {
       return operations;
     }
     const wasDirty = documents.map((document) => document.isDirty);
-    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents, operations.value);
+    const notebooksWereDirty = notebooks.map((notebook) => notebook.isDirty);
+    const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents, [...cellEdits, ...operations.value]);
     if (!applied.ok) {
       return applied;
     }
-    await this.saveAfterEdit(documents.filter((document, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && document.isDirty));
-    return { ok: true, value: undefined };
+    await this.saveNotebooks(notebooks.filter((notebook, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, notebooksWereDirty[index]) && notebook.isDirty));
+    const toSave = writes.flatMap((write, index) => (shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && documents[index].isDirty ? [{ write, document: documents[index] }] : []));
+    return this.saveAfterEdit(toSave);
   }
 
   /**
@@ -241,15 +288,42 @@ export class WorkspaceFileStore implements FileStore {
     return applied ? { ok: true, value: undefined } : fail('WRITE_FAILED', 'VS Code did not apply the edit');
   }
 
-  /** A failed save leaves the edit in the (dirty) buffer, where undo still works, so it is logged, not reported. */
-  private async saveAfterEdit(documents: readonly vscode.TextDocument[]): Promise<void> {
-    // A save that rejects (not only one that answers false) still leaves the applied edit in the buffer.
-    const saved = await Promise.all(documents.map((document) => document.save().then((ok) => ok, () => false)));
+  /** Saves edited notebooks as VS Code saves them (its serializer writes the file); a failed save is logged, as for text. */
+  private async saveNotebooks(notebooks: readonly vscode.NotebookDocument[]): Promise<void> {
+    const saved = await Promise.all(notebooks.map((notebook) => notebook.save().then((ok) => ok, () => false)));
     saved.forEach((ok, index) => {
       if (!ok) {
-        this.options.log?.warn(`Edited ${this.options.displayPath(documents[index].uri.fsPath)} but could not save it; the change is in the unsaved buffer`);
+        this.options.log?.warn(`Edited ${this.options.displayPath(notebooks[index].uri.fsPath)} but could not save it; the change is in the unsaved notebook`);
       }
     });
+  }
+
+  /**
+   * Saves the edited documents. A failed save leaves the edit in the (dirty) buffer, where undo
+   * still works, so it is logged, not reported. A save that VS Code made but that did not reach
+   * the file planned (a directory swapped for a link while it saved) is reported: SAVE_REDIRECTED.
+   */
+  private async saveAfterEdit(saves: readonly { write: PlannedUpdate; document: vscode.TextDocument }[]): Promise<StoreResult<void>> {
+    // A save that rejects (not only one that answers false) still leaves the applied edit in the buffer.
+    const saved = await Promise.all(saves.map(({ document }) => document.save().then((ok) => ok, () => false)));
+    const redirected: string[] = [];
+    for (const [index, { write, document }] of saves.entries()) {
+      const shown = this.options.displayPath(document.uri.fsPath);
+      if (!saved[index]) {
+        this.options.log?.warn(`Edited ${shown} but could not save it; the change is in the unsaved buffer`);
+        continue;
+      }
+      const token = write.original.version;
+      const planned = isDocumentVersion(token) ? token.place : undefined;
+      const confirmation = planned && document.uri.scheme === 'file' ? await confirmSavedAt(document, planned) : { confirmed: true as const };
+      if (!confirmation.confirmed) {
+        this.options.log?.error(`Saving ${shown} was not confirmed: ${confirmation.why}. The edit is in the editor; a file outside ${planned?.realPath ?? shown} may hold the new text`);
+        redirected.push(`${shown}: ${confirmation.why}`);
+      }
+    }
+    return redirected.length === 0
+      ? { ok: true, value: undefined }
+      : { ...fail('SAVE_REDIRECTED', `saving it was not confirmed (${redirected.join('; ')}); a directory of its path was likely swapped for a link while VS Code saved, so the new text may have been written outside, and the edit is in the editor (undo removes it)`), path: saves[0].write.path };
   }
 }
 

@@ -43,6 +43,7 @@ function guidanceForCode(code: ErrorCode): string {
     FILE_BUSY: vscode.l10n.t('Another program holds the file; apply the request again in a moment.'),
     OUTSIDE_WORKSPACE: vscode.l10n.t('The file is outside the workspace: allow it when asked, or in the setting multiEdit.allowOutsideWorkspace.'),
     FORBIDDEN_PATH: vscode.l10n.t('The file matches multiEdit.protectedGlobs and is never edited.'),
+    SAVE_REDIRECTED: vscode.l10n.t('The edit is in the editor, but its save went through a path that led elsewhere: check the folder for links, then save again.'),
     USER_DENIED: vscode.l10n.t('You declined the request; nothing was changed.'),
     CANCELLED: vscode.l10n.t('You cancelled the request; nothing was changed.'),
     UNKNOWN_TOOL: vscode.l10n.t('Use the multi_edit or multi_edit_files tool.'),

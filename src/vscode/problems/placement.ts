@@ -10,6 +10,7 @@ import { absoluteTarget, isFile, openDocument } from '../platform/workspacePaths
 import type { FailedRequest, FailureDraft, Placement } from './failure';
 import { closestMatchRange, occurrences, spanFrom } from './locate';
 import { positionsInFileAsRead } from './positionsInFile';
+import { cellDocumentOf } from './notebookCellDocument';
 
 /** Codes about one edit's old_string: these sit on the text they concern. */
 const EDIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -141,7 +142,7 @@ async function placeFailure(request: Request, entry: Entry): Promise<Placement |
   const target = targetOf(request, entry);
   const needle = editOf(request, entry)?.old_string;
   if (EDIT_CODES.has(entry.code) && needle !== undefined && target !== undefined) {
-    const document = await openDocument(vscode.Uri.file(target));
+    const document = cellDocumentOf(target, entry.context) ?? await openDocument(vscode.Uri.file(target));
     if (document) {
       return editPlacement(document, needle, entry, request);
     }
