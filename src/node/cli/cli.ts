@@ -14,7 +14,8 @@ import { type OutputFormat, parseArgs, type PatchCommand, STDIN_OPERAND, type Ap
 import { formatText } from './cliFormat';
 import { jsonPieces } from './jsonPieces';
 import { HELP_TEXT, USAGE } from './cliHelp';
-import { checkCliPath, patchPathCheck } from './cliPaths';
+import { checkCliPath, patchConfinement, patchPathCheck } from './cliPaths';
+import type { ConfinementRule } from '../store/confinement';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { writeStdout } from './standardOutput';
@@ -88,17 +89,18 @@ async function patch(command: PatchCommand): Promise<number> {
     throw new UsageError(`the patch from ${command.source === STDIN_OPERAND ? 'standard input' : `"${command.source}"`} is empty`);
   }
   const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
-  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root });
+  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root }, await patchConfinement(root));
 }
 
 /** Runs a request with the Node store, prints its report, and gives the exit code. */
 async function runAndReport(
   tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root'>,
+  confine?: ConfinementRule,
 ): Promise<number> {
   const interruption = new Interruption();
   const engineOptions: EngineOptions = {
     ...options,
-    store: new NodeFileStore(),
+    store: new NodeFileStore(undefined, confine ? { confine } : {}),
     displayPath,
     cancellation: interruption,
     ...cliSyntaxGate(syntaxCheck),

@@ -5,7 +5,8 @@
  */
 import { basename, normalize } from 'node:path';
 import { defaultPathCheck, type PathCheck, type PathCheckResult } from '../../core/index';
-import { createPathCheck, PLATFORM_IGNORES_CASE, VCS_PROTECTED_GLOBS } from '../../shared/pathPolicy';
+import { createPathCheck, PLATFORM_IGNORES_CASE, refusalForRealPath, VCS_PROTECTED_GLOBS, withRealFolders, type PathPolicyConfig } from '../../shared/pathPolicy';
+import type { ConfinementRule } from '../store/confinement';
 import { directLookups } from '../../shared/realPaths';
 
 export function checkCliPath(requestedPath: string): PathCheckResult {
@@ -25,7 +26,24 @@ export function checkCliPath(requestedPath: string): PathCheckResult {
  * their folders), and version-control folders are refused.
  */
 export function patchPathCheck(root: string): PathCheck {
-  return createPathCheck({
+  return createPathCheck(patchPolicy(root), directLookups);
+}
+
+/**
+ * The same rules for the store, which applies them to the real path of each target
+ * once the folders a new file needs exist, right before it writes: a folder that a
+ * file system reads as another (`.git.` is `.git` on Windows) gets no byte.
+ */
+export async function patchConfinement(root: string): Promise<ConfinementRule> {
+  const policy = await withRealFolders(patchPolicy(root), directLookups);
+  return (real) => {
+    const refusal = refusalForRealPath(real, policy);
+    return refusal === undefined ? undefined : { code: refusal.code, detail: refusal.detail };
+  };
+}
+
+function patchPolicy(root: string): PathPolicyConfig {
+  return {
     folders: [{ name: basename(root) || root, path: root }],
     protectedGlobs: VCS_PROTECTED_GLOBS,
     allowOutsideWorkspace: false,
@@ -35,5 +53,5 @@ export function patchPathCheck(root: string): PathCheck {
       protectedGlobsHint: 'multi-edit patch refuses version-control folders (.git, .hg, .svn)',
       outsideHint: 'Paths in a patch are relative to --root (default: the current directory); run it from the project folder or pass --root',
     },
-  }, directLookups);
+  };
 }

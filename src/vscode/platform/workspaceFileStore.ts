@@ -12,6 +12,7 @@ import { promises as fs, type Stats } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
+import { foldedName, nameRulesFor } from '../../shared/nameRules';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 
 /** Test seam: runs between planning and commit, e.g. to change a document behind the engine's back. */
@@ -121,7 +122,7 @@ export class WorkspaceFileStore implements FileStore {
 
   async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
     await this.options.hooks?.beforeCommit?.(changes, this.options.cancellation);
-    return withDocumentLocks(changes.flatMap(lockKeys), () => this.commitInTurn(changes));
+    return withDocumentLocks(changes.flatMap(lockKeys).map(byNameRules), () => this.commitInTurn(changes));
   }
 
   /**
@@ -270,22 +271,29 @@ export function storedBytes(text: string, bom: boolean): Uint8Array {
 
 /**
  * The document, when an editor holds it open and decoded it as UTF-8: its text and its
- * encoding (with or without a BOM) are known, so the file need not be read again.
+ * encoding (with or without a BOM) are known, so the file need not be read again. An
+ * open `Foo.ts` is the file a request names `foo.ts` where the file system ignores
+ * case: documents are compared as the file system compares names (nameRules.ts).
  */
 function openUtf8Document(uri: vscode.Uri): vscode.TextDocument | undefined {
-  const key = uri.toString();
-  const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === key);
+  const key = byNameRules(uri.fsPath);
+  const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.scheme === 'file' && byNameRules(candidate.uri.fsPath) === key);
   return document && (document.encoding === 'utf8' || document.encoding === 'utf8bom') ? document : undefined;
 }
 
-/** Requests that touch the same document share its key, whichever way the path was spelled; a path to create is keyed by itself. */
+/** A path in the form every name of one file takes on its file system (the rules probed once per device). */
+function byNameRules(fsPath: string): string {
+  return foldedName(fsPath, nameRulesFor(fsPath));
+}
+
+/** Requests that touch the same document share its path, whichever way it was spelled (byNameRules folds it); a path to create is keyed by itself. */
 function lockKeys(change: PlannedChange): string[] {
-  const created = vscode.Uri.file(change.path).toString();
+  const created = change.path;
   if (change.kind === 'add') {
     return [created];
   }
   const token = change.original.version;
-  const read = (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(change.kind === 'move' ? change.from : change.path)).toString();
+  const read = isDocumentVersion(token) ? token.document.uri.fsPath : change.kind === 'move' ? change.from : change.path;
   return change.kind === 'move' ? [read, created] : [read];
 }
 
