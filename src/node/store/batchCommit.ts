@@ -632,7 +632,7 @@ class BatchCommit {
   private async stage(slot: Slot): Promise<StoreResult<void>> {
     const newPath = sidecarPath(slot.at, 'new');
     const whileSyncing = (): void => void this.askGoAhead();
-    if (slot.operation === 'add' && slot.content) {
+    if (slot.operation === 'add' && slot.content && slot.modeFrom === undefined) {
       // A new file gets the mode any new file gets here (0666 less the umask).
       await writeSynced(this.fs, newPath, encodedChunks(slot.content), 'w', 0o666, { whileSyncing });
       return { ok: true, value: undefined };
