@@ -111,7 +111,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
       setTimeout(() => windows.heldElsewhere.delete(file('a.ts')), 60);
       const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original }]);
       assert.deepEqual(result, { ok: true, value: undefined });
-      assert.ok(windows.refusals >= 2, `refused ${windows.refusals} times before the holder let go`);
+      assert.ok(windows.refusals >= 1, `refused ${windows.refusals} times before the holder let go`);
       assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'new\n');
       assert.deepEqual(fs.readdirSync(dir), ['a.ts']);
     });
