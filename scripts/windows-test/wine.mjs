@@ -29,7 +29,6 @@ const SPECS = [
   'out/test/unit/cli.test.js',
   'out/test/unit/platformNames.test.js',
   'out/test/unit/reliability/windowsSemantics.test.js',
-  'out/test/unit/reliability/fileOperations.test.js',
 ];
 
 const log = (message) => console.log(`[wine] ${message}`);
