@@ -14,6 +14,8 @@ const versions = selectVersions(process.env.MULTI_EDIT_VSCODE || 'all');
 /** `results` names the counts file the stage writes; a stage without one only has to succeed. */
 const stages = [
   { name: 'unit', command: 'npm', args: ['run', 'test:unit'], results: 'unit' },
+  // The CLI's scenarios and the store under Node for Windows, in Wine (docs/platforms.md).
+  { name: 'windows (wine)', command: 'node', args: ['scripts/windows-test/wine.mjs'], results: 'wine' },
   { name: 'setup', command: 'bash', args: ['scripts/vscode-test/install.sh', ...versions.map((version) => version.vscode)] },
   ...versions.flatMap((version) => {
     const env = { MULTI_EDIT_VSCODE: version.vscode };

@@ -34,7 +34,8 @@ export * from './syntax/syntaxChecker';
 // The storage port the adapters implement.
 export * from './store/fileStore';
 export { errnoOf, storeFailureFromError } from './store/fsErrors';
-export { defaultPathCheck, underRoot, type PathCheck, type PathCheckResult } from './store/paths';
+export { defaultPathCheck, isAbsolutePath, isWindowsDevicePath, underRoot, withoutVerbatimPrefix, type PathCheck, type PathCheckResult } from './store/paths';
+export { portableNameProblem, portablePathProblem } from './store/portableNames';
 
 // Text and near misses, for the editor surfaces that show them.
 export { LineIndex } from './text/lineIndex';

@@ -6,13 +6,17 @@
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PathCheck, PathCheckResult } from '../core/index';
+import { defaultPathCheck, isAbsolutePath, isWindowsDevicePath, withoutVerbatimPrefix, type PathCheck, type PathCheckResult } from '../core/index';
+import { canonicalSpelling, withShortNameAliases } from './nameSpellings';
+import { foldedName, type NameRules } from './nameRules';
 import { pooledLookups, realFolderPaths, realTarget, type LinkLookups, type RealTarget } from './realPaths';
 
 export interface WorkspaceFolderInfo {
   readonly name: string;
   /** Absolute file-system path of the folder. */
   readonly path: string;
+  /** How the folder's file system compares names, as probed (nameRules.ts); absent: the config's ignoreCase decides. */
+  readonly nameRules?: NameRules;
 }
 
 /** How a surface names its folders and its controls in failures, so each speaks its user's terms. */
@@ -38,7 +42,10 @@ export interface PathPolicyConfig {
   readonly allowedGlobs?: readonly string[];
   /** From the setting, or because the user confirmed this request's targets. */
   readonly allowOutsideWorkspace: boolean;
-  /** Case-insensitive file systems (Windows, macOS) compare paths and globs ignoring case. */
+  /**
+   * Whether a folder whose file system was not probed ignores case. A probed folder
+   * (its nameRules) follows its file system; protected globs ignore case everywhere.
+   */
   readonly ignoreCase?: boolean;
   /** Default: the VS Code terms (WORKSPACE_WORDING). */
   readonly wording?: ScopeWording;
@@ -62,7 +69,7 @@ export const COMMAND_PROTECTED_GLOBS: readonly string[] = [...VCS_PROTECTED_GLOB
 
 export const RELATIVE_PATH_RESOLVED = 'RELATIVE_PATH_RESOLVED';
 
-/** File systems where paths differ only by case name the same file: Windows and macOS. */
+/** The default of Windows' and macOS's own volumes, for folders whose file system was not probed. */
 export const PLATFORM_IGNORES_CASE = process.platform === 'win32' || process.platform === 'darwin';
 
 type Failure = Extract<PathCheckResult, { ok: false }>;
@@ -92,8 +99,17 @@ export function resolveRequestedPath(requested: string, folders: readonly Worksp
       return { ok: false, code: 'RELATIVE_PATH', detail: 'the path is not a valid file URI' };
     }
   }
-  if (path.isAbsolute(requested)) {
-    return { ok: true, path: path.normalize(requested) };
+  const windows = path.sep === '\\';
+  if (windows && isWindowsDevicePath(requested)) {
+    return defaultPathCheck(requested, true);
+  }
+  const plain = windows ? withoutVerbatimPrefix(requested) : requested;
+  if (isAbsolutePath(plain, windows)) {
+    return { ok: true, path: path.normalize(plain) };
+  }
+  if (windows && (path.isAbsolute(plain) || /^[A-Za-z]:/.test(plain))) {
+    // \x, /x or C:x: from whichever drive or folder is current, which a request cannot know.
+    return defaultPathCheck(plain, true);
   }
   if (requested.trim() === '') {
     return { ok: false, code: 'RELATIVE_PATH', detail: 'the path is empty' };
@@ -117,13 +133,21 @@ export function resolveRequestedPath(requested: string, folders: readonly Worksp
   };
 }
 
-/** The workspace folder that contains `target`, if any. */
+/** The workspace folder that contains `target`, if any, each compared by its own file system's rules. */
 export function containingFolder(target: string, folders: readonly WorkspaceFolderInfo[], ignoreCase = false): WorkspaceFolderInfo | undefined {
-  const fold = (value: string): string => (ignoreCase ? value.toLowerCase() : value);
-  return folders.find((folder) => {
-    const relative = path.relative(fold(folder.path), fold(target));
-    return !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
-  });
+  return folders.find((folder) => relativeInside(folder, target, ignoreCase) !== undefined);
+}
+
+/** `target` relative to `folder` when it lies inside it (the folder itself: ''), compared as the folder's file system compares names. */
+function relativeInside(folder: WorkspaceFolderInfo, target: string, ignoreCase: boolean): string | undefined {
+  const rules = folder.nameRules ?? { ignoresCase: ignoreCase, normalisesUnicode: false };
+  const relative = path.relative(foldedName(folder.path, rules), foldedName(target, rules));
+  if (relative.startsWith(`..${path.sep}`) || relative === '..' || path.isAbsolute(relative)) {
+    return undefined;
+  }
+  // Folding keeps lengths only for ASCII; the target's own spelling is taken where it does.
+  const own = path.relative(folder.path, target);
+  return own.length === relative.length ? own : relative;
 }
 
 const REGEX_SPECIALS = new Set([...'\\^$.+()|{}[]']);
@@ -172,15 +196,21 @@ function toSlashes(value: string): string {
   return value.replace(/\\/g, '/');
 }
 
-/** The first protected glob that matches the absolute path or its workspace-relative path. */
+/**
+ * The first protected glob that matches the absolute path or its workspace-relative
+ * path, under any spelling that leads to the same entry on some file system: case
+ * ignored on every system (as git protects .git), and the spellings nameSpellings.ts
+ * lists (trailing dots and spaces, stream suffixes, 8.3 short names, HFS+ ignorables).
+ */
 export function matchingProtectedGlob(target: string, config: PathPolicyConfig): string | undefined {
   const folder = containingFolder(target, config.folders, config.ignoreCase);
-  const candidates = [toSlashes(target)];
-  if (folder) {
-    candidates.push(toSlashes(path.relative(folder.path, target)));
+  const candidates = [canonicalSpelling(toSlashes(target))];
+  const inside = folder === undefined ? undefined : relativeInside(folder, target, config.ignoreCase ?? false);
+  if (inside !== undefined) {
+    candidates.push(canonicalSpelling(toSlashes(inside)));
   }
   const matches = (glob: string): boolean => {
-    const pattern = compiledGlob(glob, config.ignoreCase ?? false);
+    const pattern = compiledGlob(glob);
     return candidates.some((candidate) => pattern.test(candidate));
   };
   const glob = config.protectedGlobs.find(matches);
@@ -190,12 +220,11 @@ export function matchingProtectedGlob(target: string, config: PathPolicyConfig):
 /** Each glob is compiled once: every path check of every request tests the same few. */
 const compiledGlobs = new Map<string, RegExp>();
 
-function compiledGlob(glob: string, ignoreCase: boolean): RegExp {
-  const key = `${ignoreCase ? 'i' : 's'}${glob}`;
-  let pattern = compiledGlobs.get(key);
+function compiledGlob(glob: string): RegExp {
+  let pattern = compiledGlobs.get(glob);
   if (pattern === undefined) {
-    pattern = globToRegExp(toSlashes(glob), ignoreCase);
-    compiledGlobs.set(key, pattern);
+    pattern = globToRegExp(withShortNameAliases(toSlashes(glob).normalize('NFC')), true);
+    compiledGlobs.set(glob, pattern);
   }
   return pattern;
 }
@@ -226,8 +255,14 @@ export function createPathCheck(config: PathPolicyConfig, lookups: LinkLookups =
   };
 }
 
+/**
+ * The config with its folders resolved (and their file systems probed); a folder as
+ * named takes the rules of its real folder, the file system it leads to.
+ */
 export async function withRealFolders(config: PathPolicyConfig, lookups: LinkLookups = pooledLookups): Promise<ResolvedPolicyConfig> {
-  return config.realFolders ? { ...config, realFolders: config.realFolders } : { ...config, realFolders: await realFolderPaths(config.folders, lookups) };
+  const realFolders = config.realFolders ?? await realFolderPaths(config.folders, lookups);
+  const folders = config.folders.map((folder, index) => (folder.nameRules || !realFolders[index]?.nameRules ? folder : { ...folder, nameRules: realFolders[index].nameRules }));
+  return { ...config, folders, realFolders };
 }
 
 /** Whether the user must allow this target: it is outside every folder as named, or leads out through a link. */

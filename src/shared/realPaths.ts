@@ -6,6 +6,7 @@
 import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
+import { nameRulesFor, type NameRules } from './nameRules';
 
 /** The three look-ups that resolving a path makes; a failure is a rejection carrying the errno, as fs/promises gives it. */
 export interface LinkLookups {
@@ -55,20 +56,28 @@ export async function realTarget(named: string, lookups: LinkLookups = pooledLoo
   return { real, links: await linksAlong(named, lookups) };
 }
 
-/**
- * The real path of each folder, resolved the first time the folder is seen and kept:
- * a folder swapped for a link later does not move the scope with it.
- */
-export async function realFolderPaths<T extends { readonly path: string }>(folders: readonly T[], lookups: LinkLookups = pooledLookups): Promise<T[]> {
-  return Promise.all(folders.map(async (folder) => ({ ...folder, path: await realFolderPath(folder.path, lookups) })));
+/** A folder resolved: its real path, and how the file system there compares names. */
+export interface RealFolder {
+  readonly path: string;
+  readonly nameRules: NameRules;
 }
 
-const realFolders = new Map<string, Promise<string>>();
+/**
+ * The real path of each folder, resolved the first time the folder is seen and kept
+ * (a folder swapped for a link later does not move the scope with it), with the name
+ * rules of the file system it is on, probed then.
+ */
+export async function realFolderPaths<T extends { readonly path: string }>(folders: readonly T[], lookups: LinkLookups = pooledLookups): Promise<(T & RealFolder)[]> {
+  return Promise.all(folders.map(async (folder) => ({ ...folder, ...(await realFolderOf(folder.path, lookups)) })));
+}
 
-function realFolderPath(folder: string, lookups: LinkLookups): Promise<string> {
+const realFolders = new Map<string, Promise<RealFolder>>();
+
+/** The real folder of `folder`, resolved and probed once per process. */
+export function realFolderOf(folder: string, lookups: LinkLookups = pooledLookups): Promise<RealFolder> {
   let real = realFolders.get(folder);
   if (real === undefined) {
-    real = realTarget(folder, lookups).then((target) => target.real);
+    real = realTarget(folder, lookups).then((target) => ({ path: target.real, nameRules: nameRulesFor(target.real) }));
     realFolders.set(folder, real);
   }
   return real;

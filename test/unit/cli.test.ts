@@ -149,7 +149,7 @@ describe('CLI (dist/cli.js)', () => {
       const run = runCli(['patch', '--format', 'text', '-'], diff);
       assert.equal(run.status, 0, run.stdout + run.stderr);
       assert.equal(run.stdout.split('\n')[0], 'ok applied 1 hunk to 1 file');
-      assert.match(run.stdout, /^ {2}update src\/a\.ts, 1 hunk$/m);
+      assert.match(run.stdout, /^ {2}update src[\\/]a\.ts, 1 hunk$/m);
       assert.equal(fs.readFileSync(file('src/a.ts'), 'utf8'), 'const a = 1;\nconst b = 3;\n');
     });
 

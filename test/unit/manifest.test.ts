@@ -91,6 +91,13 @@ describe('extension manifest', () => {
     }
   });
 
+  it('runs where the workspace is (extensionKind workspace) and declares virtual workspaces unsupported, saying why', () => {
+    assert.deepEqual(manifest.extensionKind, ['workspace']);
+    const virtual = manifest.capabilities.virtualWorkspaces;
+    assert.equal(virtual.supported, false);
+    assert.match(virtual.description ?? '', /virtual workspaces/, 'the description is text from package.nls.json that VS Code shows');
+  });
+
   it('works in Restricted Mode with the settings that write files or skip a confirmation ignored there', () => {
     const untrusted = manifest.capabilities.untrustedWorkspaces;
     assert.equal(untrusted.supported, 'limited');

@@ -438,15 +438,20 @@ function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: Reque
 /**
  * A store's write failure as the caller should read it: a file that vanished or
  * became a directory since it was read is stale, and an input or match code (which
- * a write cannot really cause) is a plain WRITE_FAILED.
+ * a write cannot really cause) is a plain WRITE_FAILED. VALIDATION_FAILED stays: a
+ * store finds two paths of the request naming one file where the file system ignores
+ * case and its inode numbers could not tell (FAT).
  */
 function commitCode(code: ErrorCode): ErrorCode {
   if (code === 'FILE_NOT_FOUND' || code === 'IS_DIRECTORY') {
     return 'STALE_CONTENT';
   }
+  if (code === 'VALIDATION_FAILED') {
+    return code;
+  }
   const category = codeInfo(code).category;
-  // A name the file system refuses (too long) is the caller's to change, at commit as at planning.
-  return code !== 'VALIDATION_FAILED' && (category === 'input' || category === 'match') ? 'WRITE_FAILED' : code;
+  // A name the file system refuses (too long, or one file named twice) is the caller's to change, at commit as at planning.
+  return category === 'input' || category === 'match' ? 'WRITE_FAILED' : code;
 }
 
 /**

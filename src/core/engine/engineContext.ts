@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS, type Limits } from '../contract/limits';
 import type { PathCheck } from '../store/paths';
 import type { EngineOptions, RetryPolicy } from './options';
 import { defaultPathCheck, underRoot } from '../store/paths';
+import { portablePathProblem } from '../store/portableNames';
 import type { SyntaxChecker } from '../syntax/syntaxChecker';
 import { realSleep, retryPolicyOf, withDefaults, type Sleep } from './retry';
 import type { YieldPoint } from '../matching/match';
@@ -57,7 +58,7 @@ export function engineContext(options: EngineOptions): EngineContext {
     limits: withDefaults(DEFAULT_LIMITS, options.limits),
     retry: retryPolicyOf(options.retry),
     sleep: options.sleep ?? realSleep,
-    checkPath: options.checkPath ?? ((path) => defaultPathCheck(path)),
+    checkPath: withPortableNames(options.checkPath ?? ((path) => defaultPathCheck(path)), options.root),
     displayPath: displayPath ? (path) => displayPath(path) : (path) => path,
     underRoot: (path) => underRoot(options.root, path),
     isCancelled,
@@ -79,4 +80,21 @@ function formatSeconds(ms: number): string {
 function syntaxGate(options: EngineOptions): Pick<EngineContext, 'syntax'> {
   const policy = options.syntaxCheck ?? 'refuse';
   return options.syntaxChecker && policy !== 'off' ? { syntax: { checker: options.syntaxChecker, policy } } : {};
+}
+
+/**
+ * The adapter's path check, then the names no target may have on any system
+ * (portableNames.ts): every surface and every path the engine checks gets the rule.
+ */
+function withPortableNames(checkPath: PathCheck, root: string | undefined): PathCheck {
+  return async (requested) => {
+    const result = await checkPath(requested);
+    if (!result.ok) {
+      return result;
+    }
+    const problem = portablePathProblem(requested, root);
+    return problem === undefined
+      ? result
+      : { ok: false, code: 'VALIDATION_FAILED', detail: `${problem}; such names are refused on every system`, hints: ['Choose a name without a Windows device name, a colon, or a trailing dot or space'] };
+  };
 }

@@ -22,20 +22,58 @@ export type PathCheck = (requestedPath: string) => PathCheckResult | Promise<Pat
 const WINDOWS_DRIVE_ABSOLUTE = /^[A-Za-z]:[\\/]/;
 const WINDOWS_UNC = /^\\\\[^\\]/;
 
+/**
+ * Whether `path` names one place whatever the current folder: on Windows only a drive
+ * with its root (`C:\x`) or a UNC path (`\\srv\share\x`); `\x` and `/x` lead from
+ * the current drive's root and `C:x` from drive C's current folder, so they are not.
+ */
 export function isAbsolutePath(path: string, windowsPaths = false): boolean {
-  return windowsPaths ? path.startsWith('/') || isWindowsAbsolute(path) : path.startsWith('/');
+  return windowsPaths ? isWindowsAbsolute(path) : path.startsWith('/');
+}
+
+/** Absolute on one system or the other: what a patch's path must not be joined to its root for. */
+function isAbsoluteAnywhere(path: string): boolean {
+  return path.startsWith('/') || isWindowsAbsolute(path);
 }
 
 function isWindowsAbsolute(path: string): boolean {
   return WINDOWS_DRIVE_ABSOLUTE.test(path) || WINDOWS_UNC.test(path);
 }
 
+/** A path that Windows reads from the current drive or a drive's current folder. */
+function isDriveRelative(path: string): boolean {
+  return /^[\\/](?![\\/])/.test(path) || /^[A-Za-z]:(?![\\/])/.test(path);
+}
+
 export function hasParentSegment(path: string): boolean {
   return path.split(/[\\/]/).includes('..');
 }
 
+/**
+ * A Windows path written in the `\\?\` form (no length limit, no parsing by Windows)
+ * as the plain path it names: `\\?\C:\x` is `C:\x`, `\\?\UNC\srv\share` is
+ * `\\srv\share`. Other paths as they are.
+ */
+export function withoutVerbatimPrefix(path: string): string {
+  const verbatim = /^[\\/][\\/][?][\\/]/;
+  if (!verbatim.test(path)) {
+    return path;
+  }
+  const rest = path.slice(4);
+  return /^UNC[\\/]/i.test(rest) ? `\\\\${rest.slice(4)}` : rest;
+}
+
+/** `\\.\X`: Windows' device namespace (pipes, volumes, consoles), never a file to edit. */
+export function isWindowsDevicePath(path: string): boolean {
+  return /^[\\/][\\/]\.[\\/]/.test(path);
+}
+
 /** Absolute POSIX or Windows paths only; any ".." segment is PATH_TRAVERSAL, even in an absolute path. */
-export function defaultPathCheck(path: string, windowsPaths = false): PathCheckResult {
+export function defaultPathCheck(requested: string, windowsPaths = false): PathCheckResult {
+  if (windowsPaths && isWindowsDevicePath(requested)) {
+    return { ok: false, code: 'NOT_REGULAR_FILE', detail: 'the path is in the Windows device namespace (\\\\.\\), which names devices, not files' };
+  }
+  const path = windowsPaths ? withoutVerbatimPrefix(requested) : requested;
   if (hasParentSegment(path)) {
     return { ok: false, code: 'PATH_TRAVERSAL', detail: 'the path contains a ".." segment' };
   }
@@ -43,10 +81,17 @@ export function defaultPathCheck(path: string, windowsPaths = false): PathCheckR
     return { ok: false, code: 'RELATIVE_PATH', detail: 'file_path is empty' };
   }
   if (!isAbsolutePath(path, windowsPaths)) {
-    const windowsStyle = /^[A-Za-z]:/.test(path) || WINDOWS_UNC.test(path);
-    return { ok: false, code: 'RELATIVE_PATH', detail: windowsStyle ? 'the path is a Windows path, which is not absolute on this system' : 'the path is not absolute' };
+    return { ok: false, code: 'RELATIVE_PATH', detail: notAbsoluteDetail(path, windowsPaths) };
   }
   return { ok: true, path };
+}
+
+function notAbsoluteDetail(path: string, windowsPaths: boolean): string {
+  if (windowsPaths && isDriveRelative(path)) {
+    return 'the path is drive-relative (\\x, /x or C:x lead from the current drive or folder), so it is not absolute; give the drive and its root, as C:\\x';
+  }
+  const windowsStyle = /^[A-Za-z]:/.test(path) || WINDOWS_UNC.test(path);
+  return !windowsPaths && windowsStyle ? 'the path is a Windows path, which is not absolute on this system' : 'the path is not absolute';
 }
 
 /**
@@ -54,7 +99,7 @@ export function defaultPathCheck(path: string, windowsPaths = false): PathCheckR
  * or any path without a root, as it is. A ".." stays in, for the path check to refuse.
  */
 export function underRoot(root: string | undefined, path: string): string {
-  if (root === undefined || path === '' || isAbsolutePath(path, true) || path.startsWith('file:')) {
+  if (root === undefined || path === '' || isAbsoluteAnywhere(path) || path.startsWith('file:')) {
     return path;
   }
   const separator = root.includes('/') || !root.includes('\\') ? '/' : '\\';

@@ -26,6 +26,7 @@ import {
   type ResolvedPolicyConfig,
   type WorkspaceFolderInfo,
 } from '../../shared/pathPolicy';
+import { nameRulesFor, type NameRules } from '../../shared/nameRules';
 import { directLookups, realTarget } from '../../shared/realPaths';
 import type { ConfinementRule } from '../store/confinement';
 import { type HostScope, protectedGlobsHint, type ScopeRules } from './hostScope';
@@ -36,11 +37,12 @@ export interface ClientRoot {
   readonly name?: string;
 }
 
-/** A folder of the scope, as named and with its links followed. */
+/** A folder of the scope, as named and with its links followed, and how its file system compares names. */
 interface ScopeRoot {
   readonly name: string;
   readonly path: string;
   readonly real: string;
+  readonly nameRules: NameRules;
 }
 
 /** What the client said about its roots: nothing yet, a list, or a list that could not be read. */
@@ -87,7 +89,7 @@ export class RootScope implements HostScope {
 
   /** The folders in force now; empty when nothing may be edited (emptyReason says why). */
   folders(): readonly WorkspaceFolderInfo[] {
-    return this.roots().map(({ name, path }) => ({ name, path }));
+    return this.roots().map(({ name, path, nameRules }) => ({ name, path, nameRules }));
   }
 
   /** Why the scope is empty, in the caller's terms; undefined when it is not. */
@@ -152,8 +154,8 @@ export class RootScope implements HostScope {
     const roots = this.roots();
     const emptyScopeReason = this.emptyReason();
     return {
-      folders: roots.map(({ name, path }) => ({ name, path })),
-      realFolders: roots.map(({ name, real }) => ({ name, path: real })),
+      folders: roots.map(({ name, path, nameRules }) => ({ name, path, nameRules })),
+      realFolders: roots.map(({ name, real, nameRules }) => ({ name, path: real, nameRules })),
       protectedGlobs: COMMAND_PROTECTED_GLOBS,
       allowedGlobs: this.rules.allowedGlobs,
       allowOutsideWorkspace: false,
@@ -179,13 +181,14 @@ export class RootScope implements HostScope {
 }
 
 async function scopeRoot(path: string, name?: string): Promise<ScopeRoot> {
-  return { name: name ?? (basename(path) || path), path, real: (await realTarget(path, directLookups)).real };
+  const real = (await realTarget(path, directLookups)).real;
+  return { name: name ?? (basename(path) || path), path, real, nameRules: nameRulesFor(real) };
 }
 
 /** Where two sets of folders overlap, compared by their real paths: the deeper of each nested pair. */
 function overlap(clientRoots: readonly ScopeRoot[], cliRoots: readonly ScopeRoot[]): ScopeRoot[] {
   const shared: ScopeRoot[] = [];
-  const inside = (inner: ScopeRoot, outer: ScopeRoot): boolean => containingFolder(inner.real, [{ name: outer.name, path: outer.real }], PLATFORM_IGNORES_CASE) !== undefined;
+  const inside = (inner: ScopeRoot, outer: ScopeRoot): boolean => containingFolder(inner.real, [{ name: outer.name, path: outer.real, nameRules: outer.nameRules }]) !== undefined;
   for (const client of clientRoots) {
     for (const cli of cliRoots) {
       const deeper = inside(client, cli) ? client : inside(cli, client) ? cli : undefined;
@@ -209,10 +212,10 @@ function filePathOf(uri: string): string | undefined {
   }
 }
 
-/** A --root as given on the command line, made absolute against the working directory. */
+/** A --root as given on the command line, made absolute against the working directory; a drive's or the system's root stays a root (`C:\\`, not `C:`). */
 export function absoluteRoot(root: string, cwd: string): string {
-  const path = isAbsolute(root) ? normalize(root) : resolve(cwd, root);
-  return path.length > 1 && path.endsWith(sep) ? path.slice(0, -1) : path;
+  // resolve keeps a root's separator and drops any other trailing one; on Windows it reads \\x and C:x against the current drive and folder.
+  return resolve(cwd, root);
 }
 
 /** The scope of `multi-edit mcp`: its --root folders (`roots`, absolute), else the working directory, narrowed by the client's roots. */

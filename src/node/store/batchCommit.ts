@@ -25,7 +25,10 @@
 import { constants } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errnoOf, type GoAhead, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
-import { identityOf, readIfPresent, removeIfPresent, sameIdentity, syncDirectories, writeSynced, writeUnsynced, type FileIdentity, type NodeFsApi, type StoreFileHandle } from './fsApi';
+import {
+  identityOf, readIfPresent, removeIfPresent, retryingSharingViolations, sameIdentity, SharingViolation, syncDirectories, writeSynced, writeUnsynced,
+  type FileIdentity, type NodeFsApi, type StoreFileHandle,
+} from './fsApi';
 import { memberRecord, newLockRecord, retireRecord, serializeRecord, type JournalOperation, type LockRecord } from './lockRecord';
 import { inspectHolder, recoverBatch, sweepDraftsOnce } from './recovery';
 import type { RecentFacts } from './storeMemory';
@@ -47,13 +50,16 @@ interface Slot {
   readonly content?: { readonly text: string; readonly bom: boolean };
   /** What the file held when the plan was made (update, delete). */
   readonly original?: StoredText;
+  /** For the destination of a move: the source, whose mode (and owner) the moved file keeps. */
+  readonly modeFrom?: string;
   /** The inode whose bytes the check under the lock compared, as fstat saw it then. */
   compared?: FileIdentity;
   /**
    * That inode, held open until it is replaced (or the commit ends): while it is open its number cannot be given
    * to a file created meanwhile, so a writer that saves twice by rename (the second save landing
    * on the freed number, with the same size and, within one clock tick, the same mtime) cannot
-   * pass for the file compared.
+   * pass for the file compared. Not kept where an open file cannot be replaced (Windows):
+   * there the identity is the 64-bit file ID, which NTFS does not hand out again soon.
    */
   comparedHandle?: StoreFileHandle;
   locked: boolean;
@@ -166,7 +172,7 @@ async function holdAll(slots: readonly Slot[], confine: ConfinementRule): Promis
       slot.held = held.value;
       slot.at = held.value.at;
     } catch (error) {
-      return { ...storeFailureFromError(error, 'write'), path: slot.change.path };
+      return failureOf(error, slot.change.path);
     }
   }
   return undefined;
@@ -220,11 +226,11 @@ async function slotsOf(fs: NodeFsApi, change: PlannedChange, created: string[]):
         await ensureDirectory(fs, dirname(change.path), created);
         const destination = await entryOf(fs, change.path);
         return (await freeName(fs, destination, change))
-          ?? { ok: true, value: [slot('delete', source, undefined, change.original), slot('add', destination, change)] };
+          ?? { ok: true, value: [slot('delete', source, undefined, change.original), { ...slot('add', destination, change), modeFrom: source }] };
       }
     }
   } catch (error) {
-    return { ...storeFailureFromError(error, 'write'), path: change.path };
+    return failureOf(error, change.path);
   }
 }
 
@@ -390,7 +396,7 @@ class BatchCommit {
         slot.published = published.ok;
         return published;
       } catch (error) {
-        return { ...storeFailureFromError(error, 'write'), path: slot.change.path };
+        return failureOf(error, slot.change.path);
       }
     });
     if (!result.ok) {
@@ -413,15 +419,22 @@ class BatchCommit {
       return this.createFrom(newPath, slot);
     }
     const replacement = slot.operation === 'update' ? newPath : undefined;
-    if (slot.compared && this.fs.replaceIfUnchanged) {
-      return this.fs.replaceIfUnchanged(slot.at, slot.compared, replacement) ? { ok: true, value: undefined } : stale(slot);
+    const operation = replacement !== undefined ? 'rename' : 'unlink';
+    const { compared } = slot;
+    const replaceIfUnchanged = this.fs.replaceIfUnchanged;
+    if (compared && replaceIfUnchanged) {
+      // Each try looks at the file again: a writer that saved while a scanner held it is still seen.
+      const replaced = await retryingSharingViolations(this.fs, operation, slot.at, () => replaceIfUnchanged(slot.at, compared, replacement));
+      return replaced ? { ok: true, value: undefined } : stale(slot);
     }
-    const unchanged = await this.beforeReplacing(slot);
-    if (!unchanged.ok) {
-      return unchanged;
-    }
-    await (replacement !== undefined ? this.fs.rename(replacement, slot.at) : this.fs.unlink(slot.at));
-    return { ok: true, value: undefined };
+    return retryingSharingViolations(this.fs, operation, slot.at, async (): Promise<StoreResult<void>> => {
+      const unchanged = await this.beforeReplacing(slot);
+      if (!unchanged.ok) {
+        return unchanged;
+      }
+      await (replacement !== undefined ? this.fs.rename(replacement, slot.at) : this.fs.unlink(slot.at));
+      return { ok: true, value: undefined };
+    });
   }
 
   /**
@@ -454,7 +467,7 @@ class BatchCommit {
       if (taken) {
         return taken;
       }
-      await this.fs.rename(newPath, slot.at);
+      await retryingSharingViolations(this.fs, 'rename', slot.at, () => this.fs.rename(newPath, slot.at));
     }
     return { ok: true, value: undefined };
   }
@@ -463,7 +476,7 @@ class BatchCommit {
     try {
       return await step();
     } catch (error) {
-      return { ...storeFailureFromError(error, 'write'), path: slot.change.path };
+      return failureOf(error, slot.change.path);
     }
   }
 
@@ -488,6 +501,9 @@ class BatchCommit {
         return { ok: true, value: undefined };
       }
       const holder = await inspectHolder(this.fs, lockPath);
+      if (holder.kind === 'live' && holder.record?.batch === this.record.batch) {
+        return this.twoNamesOfOneFile(slot, lockPath);
+      }
       if (holder.kind === 'live') {
         return busy(slot, lockPath, holder.record);
       }
@@ -499,6 +515,29 @@ class BatchCommit {
       }
     }
     return busy(slot, lockPath, undefined);
+  }
+
+  /**
+   * Two paths of the batch name one file: this batch already holds the lock of `slot`
+   * under another name (a file system that ignores case or normalises names, where the
+   * inode numbers could not tell). Names the other path when it can be found.
+   */
+  private async twoNamesOfOneFile(slot: Slot, lockPath: string): Promise<StoreFailure> {
+    const identity = async (path: string): Promise<string | undefined> => this.fs.lstat(path).then((stats) => `${stats.dev}:${stats.ino}`, () => undefined);
+    const held = await identity(lockPath);
+    let other: Slot | undefined;
+    for (const candidate of this.slots) {
+      if (other === undefined && candidate !== slot && candidate.locked && held !== undefined && (await identity(sidecarPath(candidate.at, 'lock'))) === held) {
+        other = candidate;
+      }
+    }
+    const named = other ? `${other.change.path} and ${slot.change.path}` : slot.change.path;
+    return {
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      detail: `${named} name one file on this file system (it ignores case or normalises names): the request would change one file twice`,
+      path: slot.change.path,
+    };
   }
 
   /**
@@ -583,8 +622,10 @@ class BatchCommit {
         return stale(slot);
       }
       slot.compared = identityOf(stats);
-      slot.comparedHandle = handle;
-      kept = true;
+      if (!this.fs.openFilesPinNames) {
+        slot.comparedHandle = handle;
+        kept = true;
+      }
       return { ok: true, value: undefined };
     } finally {
       if (!kept) {
@@ -596,13 +637,28 @@ class BatchCommit {
   private async stage(slot: Slot): Promise<StoreResult<void>> {
     const newPath = sidecarPath(slot.at, 'new');
     const whileSyncing = (): void => void this.askGoAhead();
-    if (slot.operation === 'add' && slot.content) {
+    if (slot.operation === 'add' && slot.content && slot.modeFrom === undefined) {
       // A new file gets the mode any new file gets here (0666 less the umask).
       await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot.change)), 'w', 0o666, { whileSyncing });
       return { ok: true, value: undefined };
     }
+    if (slot.operation === 'add' && slot.content && slot.modeFrom !== undefined) {
+      await this.stageKeeping(slot, newPath, await this.fs.stat(slot.modeFrom), whileSyncing);
+      return { ok: true, value: undefined };
+    }
     const current = await this.fs.stat(slot.at);
     if (slot.operation === 'update' && slot.content) {
+      await this.stageKeeping(slot, newPath, current, whileSyncing);
+    }
+    if (this.several) {
+      await this.keepOldContent(slot, current.mode & 0o7777);
+    }
+    return { ok: true, value: undefined };
+  }
+
+  /** Writes the slot's new content to `newPath` with the mode and owner of `current`: an updated file's own, a moved file's source's. */
+  private async stageKeeping(slot: Slot, newPath: string, current: { mode: number; uid: number; gid: number }, whileSyncing: () => void): Promise<void> {
+    if (slot.content) {
       const mode = current.mode & 0o7777;
       // Created with the file's own mode, which the umask can only narrow: the mode and the
       // owner are changed only where they came out otherwise (each change is a journal
@@ -618,10 +674,6 @@ class BatchCommit {
       };
       await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot.change)), 'w', mode, { beforeSync, whileSyncing });
     }
-    if (this.several) {
-      await this.keepOldContent(slot, current.mode & 0o7777);
-    }
-    return { ok: true, value: undefined };
   }
 
   /** A hard link costs no copy and keeps the old file exactly; where links are refused, a copy does. */
@@ -681,9 +733,9 @@ class BatchCommit {
 
   private async takeBack(slot: Slot): Promise<void> {
     if (slot.operation === 'add') {
-      await this.fs.unlink(slot.at);
+      await retryingSharingViolations(this.fs, 'unlink', slot.at, () => this.fs.unlink(slot.at));
     } else {
-      await this.fs.rename(sidecarPath(slot.at, 'old'), slot.at);
+      await retryingSharingViolations(this.fs, 'rename', slot.at, () => this.fs.rename(sidecarPath(slot.at, 'old'), slot.at));
     }
   }
 
@@ -747,6 +799,23 @@ function busy(slot: Slot, lockPath: string, holder: LockRecord | undefined): Sto
     detail: `another Multi-Edit commit (${owner}) holds the lock ${lockPath}`,
     path: slot.change.path,
   };
+}
+
+/**
+ * A failure for `path` from what a step threw. A sharing violation that outlasted its
+ * retries is FILE_BUSY, naming the cause, not PERMISSION_DENIED: the file is not
+ * forbidden, only held for now.
+ */
+function failureOf(error: unknown, path: string): StoreFailure {
+  if (error instanceof SharingViolation) {
+    return {
+      ok: false,
+      code: 'FILE_BUSY',
+      detail: `another program holds the file open (${error.operation} refused with ${error.errno}, a sharing violation, typically a virus scanner, an indexer or an editor); retried for ${error.waitedMs} ms`,
+      path,
+    };
+  }
+  return { ...storeFailureFromError(error, 'write'), path };
 }
 
 function stale(slot: Slot): StoreFailure {

@@ -38,6 +38,14 @@ export type NodeFsApi = Pick<
    * thrown ENOENT (an Error with its stack) costs more than the look-up itself.
    */
   readonly exists?: (path: string) => boolean;
+  /**
+   * Whether the system refuses to replace or remove a file while any process holds it
+   * open, answering EPERM, EBUSY or EACCES (a sharing violation: Windows). Then the
+   * store closes the file it compared before the rename, and retries a sharing
+   * violation briefly, since a virus scanner, an indexer or an editor holds a file for
+   * moments at a time. Absent: false.
+   */
+  readonly openFilesPinNames?: boolean;
 };
 
 /**
@@ -106,8 +114,11 @@ class DirectFileHandle implements StoreFileHandle {
   }
 }
 
+/** Windows refuses to rename over, or remove, a file that another handle holds open. */
+const OPEN_FILES_PIN_NAMES = process.platform === 'win32';
+
 /** Node's file system as the store uses it: fs/promises, each call in the thread pool. */
-export const nodeFs: NodeFsApi = { ...fsPromisesModule, replaceIfUnchanged };
+export const nodeFs: NodeFsApi = { ...fsPromisesModule, replaceIfUnchanged, openFilesPinNames: OPEN_FILES_PIN_NAMES };
 
 /**
  * Node's file system with each call made directly on this thread (see
@@ -135,7 +146,54 @@ export const directFs: NodeFsApi = {
   rmdir: async (path) => rmdirSync(path),
   replaceIfUnchanged,
   exists: (path) => statSync(path, { throwIfNoEntry: false }) !== undefined,
+  openFilesPinNames: OPEN_FILES_PIN_NAMES,
 };
+
+/** What a system that pins open files answers when another process holds the file. */
+const SHARING_VIOLATIONS = ['EPERM', 'EBUSY', 'EACCES'];
+
+/**
+ * The pauses between tries of a step refused by a sharing violation: from 10 ms,
+ * doubling, about 1.3 s in all. A scanner or an indexer lets go within that; a file an
+ * editor keeps open does not, and the store then reports FILE_BUSY for the engine's
+ * slower retry policy, naming the cause.
+ */
+const SHARING_PAUSES_MS = [10, 20, 40, 80, 160, 320, 640];
+
+/** A step that another process's open handle kept failing, however long it was retried. */
+export class SharingViolation extends Error {
+  constructor(readonly errno: string, readonly operation: string, readonly path: string, readonly waitedMs: number) {
+    super(`${operation} of ${path} was refused (${errno}) for ${waitedMs} ms`);
+  }
+}
+
+/**
+ * Runs `step` (a rename or a removal), trying it again while the system answers a
+ * sharing violation, on systems that pin open files; elsewhere EPERM and EACCES mean
+ * what they say, and the step runs once.
+ */
+export async function retryingSharingViolations<T>(fs: NodeFsApi, operation: string, path: string, step: () => Promise<T> | T): Promise<T> {
+  if (!fs.openFilesPinNames) {
+    return step();
+  }
+  let waited = 0;
+  for (const pause of [...SHARING_PAUSES_MS, undefined]) {
+    try {
+      return await step();
+    } catch (error) {
+      const errno = errnoOf(error);
+      if (errno === undefined || !SHARING_VIOLATIONS.includes(errno)) {
+        throw error;
+      }
+      if (pause === undefined) {
+        throw new SharingViolation(errno, operation, path, waited);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      waited += pause;
+    }
+  }
+  throw new Error('unreachable: the last pause is undefined');
+}
 
 /** Removes `path`; a file that is already gone is what we wanted. */
 export async function removeIfPresent(fs: NodeFsApi, path: string): Promise<void> {

@@ -12,6 +12,7 @@ import { promises as fs, type Stats } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, isNotebookPath, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
+import { foldedName, nameRulesFor } from '../../shared/nameRules';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 import { chooseEncoding, roundTripProblem, storedEncoding, writesByteOrderMark } from './documentEncoding';
 import { confirmSavedAt, placeOf, type FilePlace } from './savedWhere';
@@ -140,7 +141,7 @@ export class WorkspaceFileStore implements FileStore {
 
   async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
     await this.options.hooks?.beforeCommit?.(changes, this.options.cancellation);
-    return withDocumentLocks(changes.flatMap(lockKeys), () => this.commitInTurn(changes));
+    return withDocumentLocks(changes.flatMap(lockKeys).map(byNameRules), () => this.commitInTurn(changes));
   }
 
   /**
@@ -342,20 +343,27 @@ export function storedBytes(text: string, bom: boolean): Uint8Array {
 /**
  * The document, when an editor holds it open: VS Code decoded it already, and its text
  * and encoding are what the user sees and what a save writes, so the file is not read again.
+ * An open `Foo.ts` is the file a request names `foo.ts` where the file system ignores case:
+ * documents are compared as the file system compares names (nameRules.ts).
  */
 function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
-  const key = uri.toString();
-  return vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === key);
+  const key = byNameRules(uri.fsPath);
+  return vscode.workspace.textDocuments.find((candidate) => candidate.uri.scheme === 'file' && byNameRules(candidate.uri.fsPath) === key);
 }
 
-/** Requests that touch the same document share its key, whichever way the path was spelled; a path to create is keyed by itself. */
+/** A path in the form every name of one file takes on its file system (the rules probed once per device). */
+function byNameRules(fsPath: string): string {
+  return foldedName(fsPath, nameRulesFor(fsPath));
+}
+
+/** Requests that touch the same document share its path, whichever way it was spelled (byNameRules folds it); a path to create is keyed by itself. */
 function lockKeys(change: PlannedChange): string[] {
-  const created = vscode.Uri.file(change.path).toString();
+  const created = change.path;
   if (change.kind === 'add') {
     return [created];
   }
   const token = change.original.version;
-  const read = (isDocumentVersion(token) ? token.document.uri : vscode.Uri.file(change.kind === 'move' ? change.from : change.path)).toString();
+  const read = isDocumentVersion(token) ? token.document.uri.fsPath : change.kind === 'move' ? change.from : change.path;
   return change.kind === 'move' ? [read, created] : [read];
 }
 

@@ -52,7 +52,11 @@ export interface WalkthroughStep {
 export interface Manifest {
   main: string;
   icon: string;
-  capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] } };
+  extensionKind?: string[];
+  capabilities: {
+    untrustedWorkspaces: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] };
+    virtualWorkspaces: { supported: boolean | 'limited'; description?: string };
+  };
   contributes: {
     commands: { command: string; title: string; category?: string }[];
     menus: Record<string, { command: string; when?: string }[]>;
