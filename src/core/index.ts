@@ -18,6 +18,9 @@ export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailur
 export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedRequest } from './request/request';
 export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
 export { commitPlan, planRequest, runRequest, runRequestWithDiffPieces, type RequestPlan } from './engine/engine';
+export { undoRequest, type UndoOptions, type UndoRun } from './engine/undo';
+export * from './contract/history';
+export { historyFilesOf, holdsKept, type TextDigest } from './store/changeHistory';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
 export type { ReplacedSpan } from './matching/replacedSpans';

@@ -17,6 +17,8 @@ export interface EngineContext {
   /** A patch's path under the root; absolute paths (and every path when there is no root) as they are. */
   readonly underRoot: (path: string) => string;
   readonly isCancelled: () => boolean;
+  /** The id an applied request's success carries (request_id). */
+  readonly requestId?: string;
   /** Absent when the gate is off or no checker was given. */
   readonly syntax?: { readonly checker: SyntaxChecker; readonly policy: 'refuse' | 'warn' };
 }
@@ -32,6 +34,7 @@ export function engineContext(options: EngineOptions): EngineContext {
     displayPath: displayPath ? (path) => displayPath(path) : (path) => path,
     underRoot: (path) => underRoot(options.root, path),
     isCancelled: () => options.cancellation?.isCancellationRequested === true,
+    ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
     ...syntaxGate(options),
   };
 }
