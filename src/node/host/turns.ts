@@ -1,10 +1,10 @@
 /**
- * Calls of this server that name the same file take turns, whole (plan and commit),
+ * Calls of this process that name the same file take turns, whole (plan and commit),
  * in the order they arrived: each sees the text the one before it left, and none
  * waits out another's lock file. Calls on other files run side by side. Other
  * processes are still kept out by the store's lock files.
  */
-import { namedPaths, underRoot } from '../../core/index';
+import { type ParsedRequest, underRoot } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
 
 /**
@@ -14,12 +14,13 @@ import { withDocumentLocks } from '../../shared/documentLocks';
  */
 export type TurnKey = (absoluteOrRelative: string) => string | undefined;
 
-/** Runs `call` once every earlier call naming one of the same files has finished. */
-export async function inTurn<T>(tool: string, args: unknown, turnKey: TurnKey, root: string | undefined, call: () => Promise<T>): Promise<T> {
-  return withDocumentLocks(targetsOf(tool, args, turnKey, root), call);
+/** Runs `call` once every earlier call naming one of the same files has finished; a request that did not parse names none. */
+export async function inTurn<T>(request: ParsedRequest | undefined, turnKey: TurnKey, root: string | undefined, call: () => Promise<T>): Promise<T> {
+  return withDocumentLocks(request ? targetsOf(request, turnKey, root) : [], call);
 }
 
-/** The files a call names, resolved as the engine will resolve them; what does not resolve has no turn to wait for. */
-function targetsOf(tool: string, args: unknown, turnKey: TurnKey, root: string | undefined): string[] {
-  return namedPaths(tool, args).flatMap((path) => turnKey(underRoot(root, path)) ?? []);
+/** The files a request names (a move's destination too), resolved as the engine will resolve them. */
+function targetsOf(request: ParsedRequest, turnKey: TurnKey, root: string | undefined): string[] {
+  const named = request.files.flatMap((file) => (file.moveTo === undefined ? [file.filePath] : [file.filePath, file.moveTo]));
+  return named.flatMap((path) => turnKey(request.rootRelative ? underRoot(root, path) : path) ?? []);
 }
