@@ -5,7 +5,8 @@
  * extension share one history per root), and the undo tools' inputs live beside it.
  */
 import { z } from 'zod';
-import { fileOperations } from './schemas';
+import { envelopeFor } from './envelope';
+import { type ErrorEnvelope, fileOperations } from './schemas';
 
 /**
  * A file's content as the store reads and writes it: the text without the BOM, and whether
@@ -74,4 +75,39 @@ export function newRequestId(now: Date, random: () => number): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '').replace('Z', '');
   const tail = Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0');
   return `${stamp}-${tail}`;
+}
+
+/** The tools of the history, served where a request's history lives outside VS Code (the MCP server). */
+export const TOOL_MULTI_EDIT_UNDO = 'multi_edit_undo';
+export const TOOL_MULTI_EDIT_HISTORY = 'multi_edit_history';
+export const HISTORY_TOOL_NAMES = [TOOL_MULTI_EDIT_UNDO, TOOL_MULTI_EDIT_HISTORY] as const;
+export type HistoryToolName = (typeof HISTORY_TOOL_NAMES)[number];
+
+const HISTORY_TOOL_SCHEMAS = { [TOOL_MULTI_EDIT_UNDO]: undoInputSchema, [TOOL_MULTI_EDIT_HISTORY]: historyInputSchema } as const;
+
+/** The JSON schema of each history tool's input, from the zod schemas above. */
+export function historyToolJsonSchemas(): Record<HistoryToolName, Record<string, unknown>> {
+  return {
+    [TOOL_MULTI_EDIT_UNDO]: z.toJSONSchema(undoInputSchema, { target: 'draft-7' }) as Record<string, unknown>,
+    [TOOL_MULTI_EDIT_HISTORY]: z.toJSONSchema(historyInputSchema, { target: 'draft-7' }) as Record<string, unknown>,
+  };
+}
+
+/** A history tool's input, read strictly; a misfit is VALIDATION_FAILED naming each field. */
+export function parseHistoryToolInput<Tool extends HistoryToolName>(
+  tool: Tool, input: unknown,
+): { readonly ok: true; readonly value: z.infer<(typeof HISTORY_TOOL_SCHEMAS)[Tool]> } | { readonly ok: false; readonly envelope: ErrorEnvelope } {
+  const parsed = HISTORY_TOOL_SCHEMAS[tool].safeParse(input ?? {});
+  if (parsed.success) {
+    return { ok: true, value: parsed.data as z.infer<(typeof HISTORY_TOOL_SCHEMAS)[Tool]> };
+  }
+  const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(input)', path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))), message: issue.message }));
+  return {
+    ok: false,
+    envelope: envelopeFor('VALIDATION_FAILED', `The ${tool} input does not fit its schema: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`, {
+      validation_issues: issues,
+      hints: [`Send ${tool} only the fields its input schema lists`],
+      ownHintsOnly: true,
+    }),
+  };
 }

@@ -10,7 +10,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { version } from '../../../package.json';
 import { type DiffPieces, type EngineResponse, escapeControls, type HistoryEntry, isRecord, type Limits, storeFailureFromError, type SuccessResponseWith, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
 import { historySettingsFromEnv } from '../../shared/history/historyBook';
-import { RequestHistory } from '../../shared/history/requestHistory';
+import { listedRequest, RequestHistory } from '../../shared/history/requestHistory';
 import { type ApplyCommand, type HistoryCommand, parseArgs, type PatchCommand, STDIN_OPERAND, type UndoCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { jsonPieces } from './jsonPieces';
@@ -112,7 +112,7 @@ async function undo(command: UndoCommand): Promise<number> {
 /** `multi-edit history`: the root's recent requests, newest first. */
 async function history(command: HistoryCommand): Promise<number> {
   const listed = await (await historyHost(command.root)).history(command.limit);
-  const text = command.format === 'text' ? historyText(listed.entries) : `${JSON.stringify({ root: listed.root, requests: listed.entries.map(historyRow) })}\n`;
+  const text = command.format === 'text' ? historyText(listed.entries) : `${JSON.stringify({ root: listed.root, requests: listed.entries.map(listedRequest) })}\n`;
   await writeStdout([text]);
   return EXIT_SUCCESS;
 }
@@ -121,18 +121,6 @@ async function history(command: HistoryCommand): Promise<number> {
 async function historyHost(rootOption: string | undefined): Promise<NodeHost> {
   const root = await rootDirectory(rootOption);
   return hostFor(await patchScope(root, []), 'refuse', {});
-}
-
-/** A request as `history` lists it: what it did, without the kept text. */
-function historyRow(entry: HistoryEntry): Record<string, unknown> {
-  return {
-    request_id: entry.request_id,
-    time: entry.time,
-    surface: entry.surface,
-    summary: entry.summary,
-    files: entry.files.map((file) => ({ path: file.path, operation: file.operation, ...(file.moved_from !== undefined ? { moved_from: file.moved_from } : {}) })),
-    ...(entry.undone_at !== undefined ? { undone_at: entry.undone_at } : {}),
-  };
 }
 
 function historyText(entries: readonly HistoryEntry[]): string {

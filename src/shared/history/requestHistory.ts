@@ -83,3 +83,15 @@ function withLostWarning<Response extends { readonly success: boolean }>(respons
   const success = response as Response & { readonly warnings?: readonly { code: string; message: string }[] };
   return { ...success, warnings: [...(success.warnings ?? []), { code: HISTORY_NOT_KEPT, message: `The request was applied, but it cannot be undone from the history: ${why}` }] };
 }
+
+/** A request as a history listing shows it: what it did to which files, without the text it keeps. */
+export function listedRequest(entry: HistoryEntry): Record<string, unknown> {
+  return {
+    request_id: entry.request_id,
+    time: entry.time,
+    surface: entry.surface,
+    summary: entry.summary,
+    files: entry.files.map((file) => ({ path: file.path, operation: file.operation, ...(file.moved_from !== undefined ? { moved_from: file.moved_from } : {}) })),
+    ...(entry.undone_at !== undefined ? { undone_at: entry.undone_at } : {}),
+  };
+}
