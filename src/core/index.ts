@@ -19,6 +19,9 @@ export type { ParsedRequest, ParseResult, RequestInput, ResolvedRequest } from '
 export { answersForOneFile, parseRequest, requestInput, toolForRequest } from './formats/inputFormats';
 export { commitPlan, planParsedRequest, planRequest, runParsedRequest, runParsedRequestWithDiffPieces, runRequest, runRequestWithDiffPieces, type RequestPlan, type RequestRun } from './engine/engine';
 export { surfaceOptions, type SurfaceParts, type SurfaceScope, type SurfaceSyntaxGate } from './engine/surfaceOptions';
+export { undoRequest, type UndoOptions, type UndoRun } from './engine/undo';
+export * from './contract/history';
+export { historyFilesOf, holdsKept, type TextDigest } from './store/changeHistory';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
 export type { ReplacedSpan } from './matching/replacedSpans';

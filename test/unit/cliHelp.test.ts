@@ -30,7 +30,7 @@ function synopsesIn(text: string): Array<{ command: CommandName; synopsis: strin
   const found: Array<{ command: CommandName; synopsis: string }> = [];
   const lines = text.split('\n').map((line) => line.replace(/\\\|/g, '|'));
   for (let index = 0; index < lines.length; index++) {
-    const match = /(?:^\s*|`|usage: +)(multi-edit (apply|patch|mcp) \[[^`]*)/.exec(lines[index]);
+    const match = /(?:^\s*|`|usage: +)(multi-edit (apply|patch|mcp|undo|history) \[[^`]*)/.exec(lines[index]);
     if (!match) {
       continue;
     }
@@ -44,11 +44,11 @@ function synopsesIn(text: string): Array<{ command: CommandName; synopsis: strin
   return found;
 }
 
-const operandOf: Record<CommandName, readonly string[]> = { apply: ['request.json'], patch: ['fix.patch'], mcp: [] };
+const operandOf: Record<CommandName, readonly string[]> = { apply: ['request.json'], patch: ['fix.patch'], mcp: [], undo: [], history: [] };
 
 /** A value the option accepts: its first choice, or a sample of its kind. */
 function sampleValue(value: string): string {
-  return value === 'MB' ? '1' : value === 'DIR' ? '/tmp' : value.split('|')[0];
+  return value === 'MB' || value === 'N' ? '1' : value === 'DIR' ? '/tmp' : value.split('|')[0];
 }
 
 describe('CLI help', () => {

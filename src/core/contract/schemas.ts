@@ -80,6 +80,10 @@ export const successResponseSchema = z.object({
   files: z.array(fileResultSchema),
   warnings: z.array(warningSchema).optional(),
   dry_run: z.boolean(),
+  /** The id of an applied request, for undo and the history; a dry run has none. */
+  request_id: z.string().optional(),
+  /** An undo's success: the request it took back. */
+  undone_request_id: z.string().optional(),
   // multi_edit keeps these at the top level too
   file_path: z.string().optional(),
   edits_applied: z.number().int().optional(),

@@ -24,12 +24,20 @@ export type CommitResult =
   };
 
 /** `commit` hands the changes to the store: its plain commit unless the caller says otherwise. */
-export async function commitFiles(
+export function commitFiles(
   files: readonly PlannedFile[],
   context: EngineContext,
-  commit: (changes: readonly PlannedChange[]) => Promise<StoreResult<void>> = (changes) => context.store.commit(changes, context.isCancelled),
+  commit?: (changes: readonly PlannedChange[]) => Promise<StoreResult<void>>,
 ): Promise<CommitResult> {
-  const changes = files.flatMap(plannedChange);
+  return commitChanges(files.flatMap(plannedChange), context, commit);
+}
+
+/** Commits changes made without a plan (an undo's), with the same checks and retries as a plan's. */
+export async function commitChanges(
+  changes: readonly PlannedChange[],
+  context: EngineContext,
+  commit: (changes: readonly PlannedChange[]) => Promise<StoreResult<void>> = (all) => context.store.commit(all, context.isCancelled),
+): Promise<CommitResult> {
   if (changes.length === 0) {
     return { ok: true };
   }

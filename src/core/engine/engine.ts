@@ -230,7 +230,7 @@ async function commitWhileGating<Success>(
   if (result === undefined || failure !== undefined) {
     return { run: { request, response: internalError('while writing the files', failure, options) }, committed: true };
   }
-  const response = result.ok ? success ?? successFor(planned.plan, context, makeSuccess) : commitFailure(result, planned.plan, context);
+  const response = result.ok ? success ?? successFor(planned.plan, context, makeSuccess) : commitFailure(result, planned.plan.files, !planned.plan.request.singleFile, context);
   return { run: { request, response }, committed: true };
 }
 
@@ -384,7 +384,7 @@ async function syntaxVerdict(
 
 /** The success response for a plan, built before anything is written so that nothing after the commit can fail. */
 function successFor<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Success {
-  return makeSuccess({ multiFile: !plan.request.singleFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes });
+  return makeSuccess({ multiFile: !plan.request.singleFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes, ...(context.requestId !== undefined ? { requestId: context.requestId } : {}) });
 }
 
 async function commitChecked<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
@@ -399,15 +399,15 @@ async function commitChecked<Success>(plan: RequestPlan, context: EngineContext,
     });
   }
   const result = await commitFiles(plan.files, context);
-  return result.ok ? success : commitFailure(result, plan, context);
+  return result.ok ? success : commitFailure(result, plan.files, !plan.request.singleFile, context);
 }
 
-function commitFailure(failure: Exclude<CommitResult, { ok: true }>, plan: RequestPlan, context: EngineContext): ErrorEnvelope {
-  const multiFile = !plan.request.singleFile;
+/** The envelope of a commit that failed; `files` are the planned files, for their names. */
+export function commitFailure(failure: Exclude<CommitResult, { ok: true }>, files: readonly PlannedFile[], multiFile: boolean, context: EngineContext): ErrorEnvelope {
   const code = commitCode(failure.code);
-  const fileIndex = plan.files.findIndex((file) => file.path === failure.failedPath);
-  const file = plan.files[fileIndex];
-  const target = file ? file.displayPath : multiFile ? 'the files' : plan.files[0].displayPath;
+  const fileIndex = files.findIndex((file) => file.path === failure.failedPath);
+  const file = files[fileIndex];
+  const target = file ? file.displayPath : multiFile ? 'the files' : files[0].displayPath;
   const restored = failure.rolledBack.length > 0
     ? `; ${failure.rolledBack.map(context.displayPath).join(', ')} ${failure.rolledBack.length === 1 ? 'was' : 'were'} written and then restored`
     : '';

@@ -28,6 +28,8 @@ export interface EngineContext {
   readonly yieldPoint: YieldPoint;
   /** The encoding a file is read in when it has no BOM, is not UTF-8 and its request names none. */
   readonly encoding?: string;
+  /** The id an applied request's success carries (request_id). */
+  readonly requestId?: string;
   /** Absent when the gate is off or no checker was given. */
   readonly syntax?: { readonly checker: SyntaxChecker; readonly policy: 'refuse' | 'warn' };
 }
@@ -68,6 +70,7 @@ export function engineContext(options: EngineOptions): EngineContext {
       : 'the request was cancelled'),
     yieldPoint,
     ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+    ...(options.requestId !== undefined ? { requestId: options.requestId } : {}),
     ...syntaxGate(options),
   };
 }

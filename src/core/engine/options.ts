@@ -57,6 +57,8 @@ export interface EngineOptions {
    * can log what the envelope does not carry (the error's own text stays off the wire).
    */
   readonly onInternalError?: (phase: string, error: unknown) => void;
+  /** The id the surface gives this request; an applied request's success carries it as request_id. */
+  readonly requestId?: string;
   /** Injected for tests of the backoff; default is a real timer. */
   readonly sleep?: (ms: number) => Promise<void>;
 }

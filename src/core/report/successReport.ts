@@ -12,6 +12,8 @@ export interface SuccessInput {
   readonly dryRun: boolean;
   readonly includeDiff: boolean;
   readonly maxDiffBytes: number;
+  /** The id the surface gave an applied request; a dry run has none. */
+  readonly requestId?: string;
 }
 
 export function successResponse(input: SuccessInput): SuccessResponse {
@@ -30,7 +32,7 @@ const withDiff = (input: SuccessInput): boolean => input.dryRun || input.include
 const diffLabel = (file: PlannedFile): string => (file.movedFrom !== undefined ? `${file.displayPath} (moved)` : file.displayPath);
 
 function successResponseWith<Diff>(
-  { multiFile, files, warnings, dryRun }: SuccessInput, diffs: readonly Diff[] | undefined, diffWarning: Warning | undefined,
+  { multiFile, files, warnings, dryRun, requestId }: SuccessInput, diffs: readonly Diff[] | undefined, diffWarning: Warning | undefined,
 ): SuccessResponseWith<Diff> {
   const results = files.map((file, index) => ({
     file_path: file.path,
@@ -54,6 +56,7 @@ function successResponseWith<Diff>(
     files: results,
     ...(allWarnings.length > 0 ? { warnings: [...allWarnings] } : {}),
     dry_run: dryRun,
+    ...(requestId !== undefined && !dryRun ? { request_id: requestId } : {}),
     ...(multiFile ? {} : { file_path: results[0].file_path, edits_applied: results[0].edits_applied, replacements: results[0].replacements }),
   };
 }

@@ -8,8 +8,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { version } from '../../../package.json';
-import { type DiffPieces, type EngineResponse, isRecord, type Limits, storeFailureFromError, type SuccessResponseWith, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
-import { parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
+import { type DiffPieces, type EngineResponse, escapeControls, type HistoryEntry, isRecord, type Limits, storeFailureFromError, type SuccessResponseWith, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
+import { historySettingsFromEnv } from '../../shared/history/historyBook';
+import { listedRequest, RequestHistory } from '../../shared/history/requestHistory';
+import { type ApplyCommand, type HistoryCommand, parseArgs, type PatchCommand, STDIN_OPERAND, type UndoCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { jsonPieces } from './jsonPieces';
 import { commandHelp, globalHelp, usageOf, type CommandName } from './cliHelp';
@@ -44,8 +46,10 @@ async function main(args: readonly string[]): Promise<number> {
       return startMcpServer(command);
     case 'apply':
     case 'patch':
+    case 'undo':
+    case 'history':
       try {
-        return await (command.kind === 'apply' ? apply(command) : patch(command));
+        return await RUNNERS[command.kind](command as never);
       } catch (error) {
         if (error instanceof UsageError) {
           return reportUsageError(error.message);
@@ -63,6 +67,18 @@ function reportUsageError(message: string, usage?: { readonly command: CommandNa
   return EXIT_USAGE;
 }
 
+const RUNNERS = { apply, patch, undo, history } as const;
+
+/** --root as a directory (default: the working directory); a usage error when it is none. */
+async function rootDirectory(option: string | undefined): Promise<string> {
+  const root = resolve(process.cwd(), option ?? '.');
+  const isDirectory = await stat(root).then((stats) => stats.isDirectory(), () => false);
+  if (!isDirectory) {
+    throw new UsageError(`--root ${root} is not a directory`);
+  }
+  return root;
+}
+
 async function apply(command: ApplyCommand): Promise<number> {
   const request = parseRequestJson(await readRequestText(command.source), command.source);
   const tool = toolForRequest(request);
@@ -76,15 +92,40 @@ async function apply(command: ApplyCommand): Promise<number> {
 
 /** `multi-edit patch`: the patch's paths are relative to the root, and must stay inside it. */
 async function patch(command: PatchCommand): Promise<number> {
-  const root = resolve(process.cwd(), command.root ?? '.');
-  const isDirectory = await stat(root).then((stats) => stats.isDirectory(), () => false);
-  if (!isDirectory) {
-    throw new UsageError(`--root ${root} is not a directory`);
-  }
+  const root = await rootDirectory(command.root);
   // An empty patch is the engine's VALIDATION_FAILED, answered in the format asked for.
   const text = (await readRequestText(command.source)).replace(/^\uFEFF/, '');
   const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
   return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command, await patchScope(root, command.allowProtected), {});
+}
+
+/** `multi-edit undo`: take back a request of the root's history, through the root's scope (as `patch` has it). */
+async function undo(command: UndoCommand): Promise<number> {
+  const interruption = new Interruption();
+  const host = await historyHost(command.root);
+  const response = await interruption.during(() => host.undo(command.requestId, command.dryRun, interruption));
+  return report(response, () => (command.format === 'text' ? [formatText(response, displayPath)] : jsonReport(response)));
+}
+
+/** `multi-edit history`: the root's recent requests, newest first. */
+async function history(command: HistoryCommand): Promise<number> {
+  const listed = await (await historyHost(command.root)).history(command.limit);
+  const text = command.format === 'text' ? historyText(listed.entries) : `${JSON.stringify({ root: listed.root, requests: listed.entries.map(listedRequest) })}\n`;
+  await writeStdout([text]);
+  return EXIT_SUCCESS;
+}
+
+/** The host of a history command: the root's scope, with its protected globs (undo writes nothing they cover). */
+async function historyHost(rootOption: string | undefined): Promise<NodeHost> {
+  const root = await rootDirectory(rootOption);
+  return hostFor(await patchScope(root, []), { syntaxCheck: 'refuse', noHistory: false }, {});
+}
+
+function historyText(entries: readonly HistoryEntry[]): string {
+  if (entries.length === 0) {
+    return 'no applied request is kept for this root\n';
+  }
+  return entries.map((entry) => `${entry.request_id}  ${entry.time.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}  ${entry.surface}  ${escapeControls(entry.summary)}${entry.undone_at ? '  (undone)' : ''}\n`).join('');
 }
 
 /** Runs a request through the host, prints its report, and gives the exit code. */
@@ -92,16 +133,8 @@ async function runAndReport(
   tool: string, input: unknown, command: ApplyCommand | PatchCommand, scope: HostScope, limits: Partial<Limits>,
 ): Promise<number> {
   const interruption = new Interruption();
-  const host = new NodeHost({
-    scope,
-    syntaxCheck: command.syntaxCheck,
-    ...(command.encoding !== undefined ? { encoding: command.encoding } : {}),
-    // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
-    limits: { ...limits, maxDiffBytes: Number.POSITIVE_INFINITY },
-    displayPath,
-    log: (message) => process.stderr.write(`multi-edit: ${message}\n`),
-    ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
-  });
+  // The history never copies a protected file: a command allowed to edit one keeps none.
+  const host = hostFor(scope, { ...command, noHistory: command.noHistory || command.allowProtected.length > 0 }, limits);
   if (command.format === 'text') {
     const { response } = await interruption.during(() => host.run(tool, input, interruption));
     return report(response, () => [formatText(response, displayPath)]);
@@ -109,6 +142,28 @@ async function runAndReport(
   // The JSON report takes each diff as it is made: a dry run of a sweeping change never holds its diff whole.
   const { response } = await interruption.during(() => host.runWithDiffPieces(tool, input, interruption));
   return report(response, () => jsonReport(response));
+}
+
+/** What a command says of how its requests run. */
+interface RunSettings {
+  readonly syntaxCheck: SyntaxCheckPolicy;
+  readonly noHistory: boolean;
+  readonly encoding?: string;
+  readonly timeLimitMs?: number;
+}
+
+function hostFor(scope: HostScope, { syntaxCheck, noHistory, encoding, timeLimitMs }: RunSettings, limits: Partial<Limits>): NodeHost {
+  return new NodeHost({
+    scope,
+    syntaxCheck,
+    ...(encoding !== undefined ? { encoding } : {}),
+    ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+    // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
+    limits: { ...limits, maxDiffBytes: Number.POSITIVE_INFINITY },
+    displayPath,
+    log: (message) => process.stderr.write(`multi-edit: ${message}\n`),
+    history: new RequestHistory(historySettingsFromEnv(process.env, noHistory ? { enabled: false } : {}), 'cli'),
+  });
 }
 
 type CliResponse = EngineResponse | SuccessResponseWith<DiffPieces>;

@@ -28,6 +28,8 @@ export interface ApplyCommand {
   readonly timeLimitMs?: number;
   /** --encoding: a file's encoding when it has no BOM, is not UTF-8 and its request names none. */
   readonly encoding?: string;
+  /** --no-history: keep no record of the request. */
+  readonly noHistory: boolean;
 }
 
 /** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
@@ -43,6 +45,7 @@ export interface PatchCommand {
   readonly allowProtected: readonly string[];
   readonly timeLimitMs?: number;
   readonly encoding?: string;
+  readonly noHistory: boolean;
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -56,12 +59,34 @@ export interface McpCommand {
   /** --max-time: each call's planning limit, in milliseconds. */
   readonly timeLimitMs?: number;
   readonly encoding?: string;
+  readonly noHistory: boolean;
+}
+
+/** `multi-edit undo`: take back a request of a root's history. */
+export interface UndoCommand {
+  readonly kind: 'undo';
+  readonly dryRun: boolean;
+  readonly format: OutputFormat;
+  /** --root as given; default the working directory. */
+  readonly root?: string;
+  /** The request to undo; default the latest not yet undone. */
+  readonly requestId?: string;
+}
+
+/** `multi-edit history`: list a root's recent requests. */
+export interface HistoryCommand {
+  readonly kind: 'history';
+  readonly format: OutputFormat;
+  readonly root?: string;
+  readonly limit: number;
 }
 
 export type CliCommand =
   | ApplyCommand
   | PatchCommand
   | McpCommand
+  | UndoCommand
+  | HistoryCommand
   /** --help: the global help, or the help of the command it follows. */
   | { readonly kind: 'help'; readonly command?: CommandName }
   | { readonly kind: 'version' }
@@ -173,6 +198,8 @@ const PARSERS: Readonly<Record<CommandName, (args: readonly string[]) => CliComm
   apply: (args) => parseApply(args),
   patch: (args) => parsePatch(args),
   mcp: (args) => parseMcp(args),
+  undo: (args) => parseUndo(args),
+  history: (args) => parseHistory(args),
 };
 
 const isCommandName = (name: string | undefined): name is CommandName => COMMAND_NAMES.includes(name as CommandName);
@@ -191,7 +218,7 @@ export function parseArgs(args: readonly string[]): CliCommand {
     return usageError('no command given');
   }
   if (!isCommandName(command)) {
-    return usageError(`unknown command "${command}"; the commands are "apply", "patch" and "mcp"`);
+    return usageError(`unknown command "${command}"; the commands are ${COMMAND_NAMES.map((name) => `"${name}"`).join(', ')}`);
   }
   const parsed = PARSERS[command](rest);
   return parsed.kind === 'usage_error' ? { ...parsed, command } : parsed;
@@ -200,6 +227,7 @@ export function parseArgs(args: readonly string[]): CliCommand {
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
   const allowProtected: string[] = [];
+  let noHistory = false;
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -209,6 +237,8 @@ function parseMcp(args: readonly string[]): CliCommand {
     }
     if (policy !== undefined) {
       index = policy;
+    } else if (arg === '--no-history') {
+      noHistory = true;
     } else if (arg === '--root' || arg.startsWith('--root=')) {
       const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
       if (value === undefined || value === '') {
@@ -219,7 +249,7 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots, allowProtected, ...policyFields(policies) };
+  return { kind: 'mcp', roots, allowProtected, noHistory, ...policyFields(policies) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
@@ -227,6 +257,7 @@ function parseApply(args: readonly string[]): CliCommand {
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
   let maxFileBytes: number | undefined;
+  let noHistory = false;
   const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
@@ -248,6 +279,8 @@ function parseApply(args: readonly string[]): CliCommand {
       index = policy;
     } else if (arg === '--dry-run') {
       dryRun = true;
+    } else if (arg === '--no-history') {
+      noHistory = true;
     } else if (formatOption) {
       format = formatOption.format;
       index = formatOption.last;
@@ -276,7 +309,7 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], allowProtected, ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], allowProtected, noHistory, ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }
 
 /** The --format option at args[index]: the format and the index of its last argument, a usage error, or undefined when it is not there. */
@@ -297,6 +330,7 @@ function parsePatch(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let root: string | undefined;
+  let noHistory = false;
   const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
@@ -320,6 +354,8 @@ function parsePatch(args: readonly string[]): CliCommand {
     }
     if (arg === '--dry-run') {
       dryRun = true;
+    } else if (arg === '--no-history') {
+      noHistory = true;
     } else if (formatOption) {
       format = formatOption.format;
       index = formatOption.last;
@@ -340,5 +376,86 @@ function parsePatch(args: readonly string[]): CliCommand {
       ? `patch needs a patch file, or "${STDIN_OPERAND}" to read the patch from standard input`
       : `patch takes one patch file, but ${operands.length} were given; one patch can change many files`);
   }
-  return { kind: 'patch', dryRun, format, source: operands[0], allowProtected, ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
+  return { kind: 'patch', dryRun, format, source: operands[0], allowProtected, noHistory, ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
+}
+
+/** The options undo and history share: --format and --root; the rest go to `other`. */
+function readHistoryOptions(
+  args: readonly string[], command: 'undo' | 'history', other: (arg: string, index: number) => number | CliCommand | undefined,
+): { format: OutputFormat; root?: string; operands: string[] } | CliCommand {
+  let format: OutputFormat = 'json';
+  let root: string | undefined;
+  const operands: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    const formatOption = readFormatOption(args, index);
+    if (formatOption && 'kind' in formatOption) {
+      return formatOption;
+    }
+    const handled = formatOption ? undefined : other(arg, index);
+    if (typeof handled === 'object') {
+      return handled;
+    }
+    if (formatOption) {
+      format = formatOption.format;
+      index = formatOption.last;
+    } else if (handled !== undefined) {
+      index = handled;
+    } else if (arg === '--root' || arg.startsWith('--root=')) {
+      const value = arg === '--root' ? args[++index] : arg.slice('--root='.length);
+      if (value === undefined || value === '' || root !== undefined) {
+        return usageError(root === undefined ? '--root needs a directory' : `${command} takes one --root`);
+      }
+      root = value;
+    } else if (arg.startsWith('-')) {
+      return usageError(`unknown option "${arg}" for ${command}`);
+    } else {
+      operands.push(arg);
+    }
+  }
+  return { format, operands, ...(root !== undefined ? { root } : {}) };
+}
+
+function parseUndo(args: readonly string[]): CliCommand {
+  let dryRun = false;
+  const read = readHistoryOptions(args, 'undo', (arg, index) => {
+    if (arg !== '--dry-run') {
+      return undefined;
+    }
+    dryRun = true;
+    return index;
+  });
+  if ('kind' in read) {
+    return read;
+  }
+  const { format, root, operands } = read;
+  if (operands.length > 1) {
+    return usageError(`undo takes at most one request id, but ${operands.length} were given; undo them one at a time, newest first`);
+  }
+  return { kind: 'undo', dryRun, format, ...(root !== undefined ? { root } : {}), ...(operands[0] !== undefined ? { requestId: operands[0] } : {}) };
+}
+
+const DEFAULT_HISTORY_LIMIT = 20;
+
+function parseHistory(args: readonly string[]): CliCommand {
+  let limit = DEFAULT_HISTORY_LIMIT;
+  const read = readHistoryOptions(args, 'history', (_arg, index) => {
+    const option = optionAt(args, index, '--limit');
+    if (!option) {
+      return undefined;
+    }
+    const value = Number(option.value);
+    if (!Number.isSafeInteger(value) || value < 1) {
+      return usageError('--limit needs a whole number of requests, 1 or more');
+    }
+    limit = value;
+    return option.last;
+  });
+  if ('kind' in read) {
+    return read;
+  }
+  if (read.operands.length > 0) {
+    return usageError(`history takes no operand, but "${read.operands[0]}" was given`);
+  }
+  return { kind: 'history', format: read.format, limit, ...(read.root !== undefined ? { root: read.root } : {}) };
 }

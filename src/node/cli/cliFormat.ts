@@ -23,6 +23,20 @@ function editCount(edits: number, replacements: number): string {
 }
 
 function successLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
+  const lines = response.undone_request_id !== undefined ? undoSuccessLines(response, displayPath) : appliedLines(response, displayPath);
+  return response.request_id === undefined ? lines : [...lines, `request_id=${response.request_id} (multi-edit undo ${response.request_id} takes it back)`];
+}
+
+/** An undo: its summary, then each file it put back. */
+function undoSuccessLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
+  const first = `ok ${response.summary.charAt(0).toLowerCase()}${response.summary.slice(1)}`;
+  const files = response.files.map((file) => `  ${UNDONE_AS[file.operation ?? 'update']} ${displayPath(file.file_path)}${file.moved_from !== undefined ? ` (from ${displayPath(file.moved_from)})` : ''}`);
+  return [first, ...files, ...warningAndDiffLines(response, displayPath)];
+}
+
+const UNDONE_AS = { update: 'restore', add: 're-create', delete: 'remove', move: 'move back' } as const;
+
+function appliedLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
   if (response.files.some((file) => file.operation !== undefined)) {
     return patchSuccessLines(response, displayPath);
   }

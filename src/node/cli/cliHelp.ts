@@ -6,9 +6,9 @@
  */
 import { DOCS_URL, ERRORS_DOC_URL } from '../../core/index';
 
-export type CommandName = 'apply' | 'patch' | 'mcp';
+export type CommandName = 'apply' | 'patch' | 'mcp' | 'undo' | 'history';
 
-export const COMMAND_NAMES: readonly CommandName[] = ['apply', 'patch', 'mcp'];
+export const COMMAND_NAMES: readonly CommandName[] = ['apply', 'patch', 'mcp', 'undo', 'history'];
 
 export interface CliOption {
   readonly flag: string;
@@ -28,11 +28,11 @@ const SYNTAX_LANGUAGES = 'TypeScript, JavaScript, Python, Go, Rust, Java, C#, C,
 /** Every option of every command, in synopsis order. A new option is a new row. */
 export const CLI_OPTIONS: readonly CliOption[] = [
   {
-    flag: '--dry-run', commands: ['apply', 'patch'],
+    flag: '--dry-run', commands: ['apply', 'patch', 'undo'],
     help: 'Check everything and print the unified diff of each file; write nothing. (Same as "dry_run": true in a request.)',
   },
   {
-    flag: '--format', value: 'json|text', commands: ['apply', 'patch'],
+    flag: '--format', value: 'json|text', commands: ['apply', 'patch', 'undo', 'history'],
     help: 'json (default): print exactly one JSON response on stdout. text: print a human summary, "ok ..." on success, or '
       + '"error code=... file=... edit=... msg=..." followed by the diagnosis, the recovery hints and the file\'s text around '
       + 'the failure. Text counts edits from 1 (edit=1 is the first); the JSON\'s edit_index and file_index count from 0.',
@@ -45,6 +45,20 @@ export const CLI_OPTIONS: readonly CliOption[] = [
     flag: '--root', value: 'DIR', commands: ['mcp'], repeatable: true,
     help: 'A folder the tools may edit in; repeat it for several. Without it: the roots the client lists, or else the current '
       + 'directory. Client roots can narrow --root, never widen it.',
+  },
+  {
+    flag: '--root', value: 'DIR', commands: ['undo', 'history'],
+    help: 'The root whose history to read: the --root a patch or the server was given, or the folder apply ran in '
+      + '(default: the current directory).',
+  },
+  {
+    flag: '--limit', value: 'N', commands: ['history'],
+    help: 'List at most N requests, newest first (default 20).',
+  },
+  {
+    flag: '--no-history', commands: ['apply', 'patch', 'mcp'],
+    help: 'Keep no record of the requests applied (they cannot be undone with multi-edit undo). The environment variable '
+      + 'MULTI_EDIT_NO_HISTORY=1 does the same.',
   },
   {
     flag: '--max-file-size', value: 'MB', commands: ['apply'],
@@ -157,6 +171,14 @@ const EXIT_CODES = `Exit codes:
   whether the edits landed), and one line on stderr says the report was lost.
   Ctrl+C during a request undoes what was written and exits 1 (CANCELLED).`;
 
+const HISTORY_SECTION = `The history. Every applied request gets a request_id (in its JSON answer). Unless
+--no-history or MULTI_EDIT_NO_HISTORY=1, apply, patch and mcp keep what undoing it
+needs: each changed file's text before, and a digest of it after, in the user's state
+folder (XDG_STATE_HOME or ~/.local/state, %LOCALAPPDATA%, ~/Library/Application
+Support; MULTI_EDIT_HISTORY_DIR moves it), one history per root, owner-only. At most
+100 requests and 256 MB per root (MULTI_EDIT_HISTORY_MAX_REQUESTS and
+MULTI_EDIT_HISTORY_MAX_BYTES); the oldest go first. Protected files are never kept.`;
+
 const COMMANDS: Readonly<Record<CommandName, CommandHelp>> = {
   apply: {
     operand: '<request.json | ->',
@@ -235,7 +257,37 @@ The formats, and how each hunk is placed: ${DOCS_URL}/patch.md`,
 
 Registering it, and the roots: ${DOCS_URL}/mcp.md`,
   },
+  undo: {
+    operand: '[REQUEST_ID]',
+    forms: [
+      ['undo [REQUEST_ID]', 'Take back an applied request (default: the latest not yet undone).'],
+    ],
+    about: 'Take back an applied request of this root\'s history, every file or none: updates get their text back, added '
+      + 'files are removed, deleted ones re-created, moved ones moved back. When a file changed since, nothing changes and '
+      + 'the answer is STALE_CONTENT, naming each such file and the later request that changed it: undo that one first.',
+    sections: `${HISTORY_SECTION}
+
+${EXIT_CODES}
+
+Example (run in /home/me/shop):
+  $ multi-edit history --format text
+  20261128T141502113-k3x9qa  2026-11-28 14:15:02  cli  src/cart.ts updated
+  $ multi-edit undo --format text
+  ok undid request 20261128T141502113-k3x9qa (src/cart.ts updated): 1 file restored`,
+  },
+  history: {
+    forms: [
+      ['history', 'List the recent applied requests of this root.'],
+    ],
+    about: 'List the recent applied requests of this root\'s history, newest first: id, time, surface, and what each did.',
+    sections: `${HISTORY_SECTION}
+
+Exit codes:
+  0  the list was printed
+  2  a usage error, or a --root that is not a directory (told on stderr)`,
+  },
 };
+
 
 const HELP_FLAGS = [
   entry('-h, --help', 'Show this help; after a command ("multi-edit patch --help"), that command\'s help.'),

@@ -8,12 +8,19 @@
  *
  * A call reads its request once: the reading names the files whose turn the call takes,
  * and the engine plans from that same reading.
+ *
+ * Every applied request gets a request_id; with the history on, its record is kept under
+ * the host's history root (the first folder of the scope, or the working directory), and
+ * `undo` takes a request back through the same scope and store.
  */
+import { realpathSync } from 'node:fs';
 import { inspect } from 'node:util';
 import {
-  type CancellationSignal, type DiffPieces, type EngineOptions, type Limits, parseRequest, type ParseResult, RepeatedFailures, type RequestRun, runParsedRequest,
-  runParsedRequestWithDiffPieces, type SuccessResponseWith, surfaceOptions, type SurfaceSyntaxGate, type SyntaxCheckPolicy,
+  type CancellationSignal, type DiffPieces, type EngineOptions, type ErrorEnvelope, type HistoryEntry, type Limits, parseRequest, type ParseResult, RepeatedFailures, type RequestRun,
+  runParsedRequest, runParsedRequestWithDiffPieces, type SuccessResponse, type SuccessResponseWith, surfaceOptions, type SurfaceSyntaxGate, type SyntaxCheckPolicy,
 } from '../../core/index';
+import { historySettingsFromEnv } from '../../shared/history/historyBook';
+import { RequestHistory } from '../../shared/history/requestHistory';
 import { nodeFs } from '../store/fsApi';
 import { NodeFileStore } from '../store/nodeFileStore';
 import { SERVER_MEMORY_MS, storeMemory, type StoreMemory } from '../store/storeMemory';
@@ -39,14 +46,20 @@ export interface HostSettings {
   readonly session?: boolean;
   /** --max-time: planning longer than this is stopped and answered CANCELLED. */
   readonly timeLimitMs?: number;
+  /** The history applied requests are kept in; default, as the environment says (MULTI_EDIT_NO_HISTORY...). */
+  readonly history?: RequestHistory;
+  /** The folder whose history a command without a root keeps; default, the working directory. */
+  readonly workingDirectory?: string;
 }
 
 export class NodeHost {
   private readonly syntax: SurfaceSyntaxGate;
   private readonly memory: StoreMemory;
   private readonly repeats: RepeatedFailures | undefined;
+  private readonly requestHistory: RequestHistory;
 
   constructor(private readonly settings: HostSettings) {
+    this.requestHistory = settings.history ?? new RequestHistory(historySettingsFromEnv(), settings.session ? 'mcp' : 'cli');
     this.syntax = nodeSyntaxGate(settings.syntaxCheck, settings.log, { shortLived: !settings.session });
     this.memory = storeMemory(settings.session ? SERVER_MEMORY_MS : undefined);
     this.repeats = settings.session ? new RepeatedFailures() : undefined;
@@ -67,7 +80,7 @@ export class NodeHost {
     return this.inTurn(tool, input, cancellation, runParsedRequestWithDiffPieces);
   }
 
-  private async inTurn<Run>(
+  private async inTurn<Run extends RequestRun<{ readonly success: true; readonly request_id?: string }>>(
     tool: string, input: unknown, cancellation: CancellationSignal, engine: (parsed: Promise<ParseResult>, options: EngineOptions) => Promise<Run>,
   ): Promise<Run> {
     const parsed = parseRequest(tool, input, this.settings.limits);
@@ -75,7 +88,39 @@ export class NodeHost {
     const reading = await parsed.catch(() => undefined);
     const options = this.engineOptions(cancellation);
     const { scope } = this.settings;
-    return inTurn(reading?.ok ? reading.request : undefined, (path) => scope.resolvedPath(path), options.root, () => engine(parsed, options));
+    const history = this.requestHistory;
+    const request = reading?.ok ? reading.request : undefined;
+    return inTurn(request, (path) => scope.resolvedPath(path), options.root, async () => {
+      if (!request || request.dryRun) {
+        return engine(parsed, options);
+      }
+      const recorded = await history.record(this.historyRoot(options), options.store, options.displayPath ?? ((path) => path));
+      const run = await engine(parsed, { ...options, store: recorded.store, requestId: recorded.requestId });
+      return { ...run, response: recorded.finish(run.response) };
+    });
+  }
+
+  /** Undoes request `id` (default: the latest not yet undone) of this host's history root, through its scope and store. */
+  undo(id: string | undefined, dryRun: boolean, cancellation: CancellationSignal): Promise<SuccessResponse | ErrorEnvelope> {
+    const options = this.engineOptions(cancellation);
+    return this.requestHistory.undo(this.historyRoot(options), id, dryRun, options);
+  }
+
+  /** The recent requests of this host's history root, newest first. */
+  history(limit: number): Promise<{ readonly root: string; readonly entries: HistoryEntry[] }> {
+    const options = this.engineOptions({ isCancellationRequested: false });
+    const root = this.historyRoot(options);
+    return this.requestHistory.list(root, options.store, limit).then((entries) => ({ root, entries }));
+  }
+
+  /** The root whose history a call keeps: the scope's first folder, or the working directory; by its real path, as every surface keys it. */
+  private historyRoot(options: EngineOptions): string {
+    const folder = options.root ?? this.settings.workingDirectory ?? process.cwd();
+    try {
+      return realpathSync.native(folder);
+    } catch {
+      return folder;
+    }
   }
 
   /** The options of one call: the scope as it stands now, and a store confined to it. */

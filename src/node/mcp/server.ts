@@ -12,10 +12,13 @@ import * as fsPromises from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
+import type { InsideTokenPolicy, SyntaxCheckPolicy } from '../../core';
+import { historySettingsFromEnv } from '../../shared/history/historyBook';
+import { RequestHistory } from '../../shared/history/requestHistory';
 import { NodeHost } from '../host/nodeHost';
 import { absoluteRoot, mcpScope, type RootScope } from '../host/scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
+import { callHistoryTool, historyToolDefinitions, isHistoryTool } from './historyTools';
 import { toolDefinitions, toolResult } from './tools';
 import { LineTransport } from './lineTransport';
 
@@ -32,6 +35,8 @@ export interface McpServerCommand {
   readonly timeLimitMs?: number;
   /** --encoding: a file's encoding when it has no BOM, is not UTF-8 and its request names none. */
   readonly encoding?: string;
+  /** --no-history: keep no record of the requests applied. */
+  readonly noHistory: boolean;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -83,6 +88,8 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     log,
     session: true,
     ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
+    // The history never copies a protected file: a server allowed to edit one keeps none.
+    history: new RequestHistory(historySettingsFromEnv(process.env, command.noHistory || command.allowProtected.length > 0 ? { enabled: false } : {}), 'mcp'),
   });
   const lifecycle = new Lifecycle();
   const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
@@ -107,7 +114,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     );
   };
 
-  const tools = toolDefinitions();
+  const tools = [...toolDefinitions(), ...historyToolDefinitions()];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // tools/call is served as the fallback so that toolCallOf, not the SDK's schema, reads its params.
   server.fallbackRequestHandler = (request, extra) => {
@@ -118,8 +125,14 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     return lifecycle.track((async () => {
       await rootsReady;
       const started = performance.now();
+      const cancellation = lifecycle.cancellationFor(extra.signal);
+      if (isHistoryTool(name)) {
+        const result = await callHistoryTool(name, args, host, cancellation);
+        log(`${name}: ${result.isError ? 'failed' : 'ok'} in ${Math.round(performance.now() - started)} ms`);
+        return result;
+      }
       // The raw arguments go to the host, whose engine makes a schema failure an envelope.
-      const { response } = await host.run(name, args, lifecycle.cancellationFor(extra.signal));
+      const { response } = await host.run(name, args, cancellation);
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
       return toolResult(response);
     })());
@@ -130,7 +143,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
 
   lifecycle.watch();
   await server.connect(new LineTransport());
-  log(`serving ${TOOL_NAMES.join(', ')} on stdio; roots: ${describeRoots(scope)}`);
+  log(`serving ${tools.map((tool) => tool.name).join(', ')} on stdio; roots: ${describeRoots(scope)}`);
   const reason = await lifecycle.whenStopped();
   await server.close();
   log(reason.kind === 'signal' ? `stopped by ${reason.signal}` : 'standard input closed; stopped');

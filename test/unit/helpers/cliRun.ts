@@ -15,8 +15,9 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-export function runCli(args: readonly string[], options: { readonly cwd: string; readonly input?: string }): CliRun {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, input: options.input, encoding: 'utf8' });
+export function runCli(args: readonly string[], options: { readonly cwd: string; readonly input?: string; readonly env?: NodeJS.ProcessEnv }): CliRun {
+  const env = options.env ? { ...process.env, ...options.env } : process.env;
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, input: options.input, encoding: 'utf8', env });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

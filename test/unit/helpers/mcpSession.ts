@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema, type CallToolResult, type Root } from '@modelcontextprotocol/sdk/types.js';
 import { responseSchema, type EngineResponse } from '../../../src/core/contract/schemas';
 import { assertHygienic } from '../../shared/hygiene';
@@ -16,6 +16,8 @@ export interface McpSessionOptions {
   readonly args?: readonly string[];
   /** When given, the client declares the roots capability and lists what this returns at the time. */
   readonly roots?: () => readonly Root[];
+  /** Variables the server gets beside the SDK's default environment (the tests' history folder is always passed on). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface McpSession {
@@ -36,6 +38,11 @@ export async function startMcpSession(options: McpSessionOptions): Promise<McpSe
     args: [CLI, 'mcp', ...(options.args ?? [])],
     cwd: options.cwd,
     stderr: 'pipe',
+    env: {
+      ...getDefaultEnvironment(),
+      ...(process.env.MULTI_EDIT_HISTORY_DIR ? { MULTI_EDIT_HISTORY_DIR: process.env.MULTI_EDIT_HISTORY_DIR } : {}),
+      ...options.env,
+    },
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {

@@ -1,0 +1,252 @@
+/**
+ * The history of applied requests under one root, kept in the user's state folder
+ * (never in the workspace), readable and writable by its owner only. The CLI, the MCP
+ * server and the extension keep one history per root, so a request applied from one
+ * can be listed and undone from another.
+ *
+ * Protocol (the store's, in small): a request's record is written and synced as
+ * `<id>.pending.json` before its commit publishes anything; once the commit succeeds
+ * it is renamed to `<id>.json`; when the commit fails it is removed. A crash between
+ * the two leaves a pending record, which the next opening settles by looking at the
+ * files: all as the request left them, the record is kept; all as they were before,
+ * it is dropped; anything else, it stays pending until the store's own recovery has
+ * put the files back one way or the other. So a request is never applied without its
+ * record, and a record is never offered for undo without its request.
+ *
+ * Bounds: at most `maxRequests` records and `maxBytes` of them; the oldest go first.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { type FileStore, type HistoryEntry, historyEntrySchema, type HistoryFile, holdsKept, newRequestId, type TextDigest } from '../../core/index';
+
+export interface HistoryBounds {
+  readonly maxRequests: number;
+  readonly maxBytes: number;
+}
+
+export const DEFAULT_HISTORY_BOUNDS: HistoryBounds = { maxRequests: 100, maxBytes: 256 * 1024 * 1024 };
+
+/** The environment's say over the history: off, another folder, other bounds. */
+export interface HistorySettings {
+  readonly enabled: boolean;
+  /** The folder that holds every root's history. */
+  readonly folder: string;
+  readonly bounds: HistoryBounds;
+}
+
+const FINAL = '.json';
+const PENDING = '.pending.json';
+const OWNER_ONLY_FILE = 0o600;
+const OWNER_ONLY_FOLDER = 0o700;
+
+export const sha256Text: TextDigest = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A fresh request id: sortable by time. */
+export function requestId(): string {
+  return newRequestId(new Date(), () => randomBytes(4).readUInt32BE(0) / 2 ** 32);
+}
+
+/**
+ * Where histories live: MULTI_EDIT_HISTORY_DIR when set, else the platform's state
+ * folder (XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA%; ~/Library/Application Support).
+ */
+export function historyFolder(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.MULTI_EDIT_HISTORY_DIR) {
+    return env.MULTI_EDIT_HISTORY_DIR;
+  }
+  const base = platform === 'win32'
+    ? env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local')
+    : platform === 'darwin'
+      ? join(homedir(), 'Library', 'Application Support')
+      : env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state');
+  return join(base, 'multi-edit', 'history');
+}
+
+/** The settings from the environment (MULTI_EDIT_NO_HISTORY, MULTI_EDIT_HISTORY_MAX_REQUESTS, MULTI_EDIT_HISTORY_MAX_BYTES). */
+export function historySettingsFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: { readonly enabled?: boolean } = {}): HistorySettings {
+  const off = env.MULTI_EDIT_NO_HISTORY !== undefined && env.MULTI_EDIT_NO_HISTORY !== '' && env.MULTI_EDIT_NO_HISTORY !== '0';
+  return {
+    enabled: overrides.enabled ?? !off,
+    folder: historyFolder(env),
+    bounds: {
+      maxRequests: positiveInteger(env.MULTI_EDIT_HISTORY_MAX_REQUESTS) ?? DEFAULT_HISTORY_BOUNDS.maxRequests,
+      maxBytes: positiveInteger(env.MULTI_EDIT_HISTORY_MAX_BYTES) ?? DEFAULT_HISTORY_BOUNDS.maxBytes,
+    },
+  };
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const parsed = value === undefined ? NaN : Number(value);
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : undefined;
+}
+
+/** The folder of one root's history: named by a digest of the root, with the root written inside. */
+function rootFolder(folder: string, root: string): string {
+  return join(folder, createHash('sha256').update(root, 'utf8').digest('hex').slice(0, 24));
+}
+
+export class HistoryBook {
+  private constructor(readonly root: string, private readonly folder: string, private readonly bounds: HistoryBounds) {}
+
+  /** The history of `root` (a real, absolute path), created owner-only on first use. */
+  static async open(settings: HistorySettings, root: string): Promise<HistoryBook> {
+    const folder = rootFolder(settings.folder, root);
+    await fs.mkdir(folder, { recursive: true, mode: OWNER_ONLY_FOLDER });
+    // mkdir's mode is masked and leaves existing parents alone: the leaf is made owner-only here.
+    await fs.chmod(settings.folder, OWNER_ONLY_FOLDER).catch(() => undefined);
+    await fs.chmod(folder, OWNER_ONLY_FOLDER);
+    await writeDurably(join(folder, 'root.txt'), `${root}\n`, folder);
+    return new HistoryBook(root, folder, settings.bounds);
+  }
+
+  /**
+   * Writes a request's record as pending, synced, before its commit publishes. False
+   * when it is too large for the bounds: the request is then applied without a record.
+   */
+  async begin(entry: Omit<HistoryEntry, 'root'>): Promise<boolean> {
+    const text = JSON.stringify({ ...entry, root: this.root });
+    if (Buffer.byteLength(text, 'utf8') > this.bounds.maxBytes) {
+      return false;
+    }
+    await writeDurably(this.file(entry.request_id, PENDING), text, this.folder);
+    return true;
+  }
+
+  /** The commit succeeded: the record becomes part of the history, and the oldest records past the bounds go. */
+  async commit(id: string): Promise<void> {
+    await fs.rename(this.file(id, PENDING), this.file(id, FINAL));
+    await syncFolder(this.folder);
+    await this.evict();
+  }
+
+  /** The commit failed: nothing was applied, so nothing is kept. */
+  async abandon(id: string): Promise<void> {
+    await fs.rm(this.file(id, PENDING), { force: true });
+  }
+
+  /** Every settled record, oldest first. */
+  async entries(): Promise<HistoryEntry[]> {
+    const entries: HistoryEntry[] = [];
+    for (const id of await this.ids(FINAL)) {
+      const entry = await this.read(this.file(id, FINAL));
+      if (entry) entries.push(entry);
+    }
+    return entries;
+  }
+
+  /** Marks a record undone, so the default undo moves on to the one before it. */
+  async markUndone(entry: HistoryEntry, at: Date): Promise<void> {
+    await writeDurably(this.file(entry.request_id, FINAL), JSON.stringify({ ...entry, undone_at: at.toISOString() }), this.folder);
+  }
+
+  /**
+   * Settles the records a crash left pending, by what the files hold now: kept when
+   * every file is as the request left it, dropped when every file is as it was before.
+   */
+  async settle(store: Pick<FileStore, 'read'>, digest: TextDigest): Promise<void> {
+    for (const id of await this.ids(PENDING)) {
+      const path = this.file(id, PENDING);
+      const entry = await this.read(path);
+      if (!entry) {
+        await fs.rm(path, { force: true });
+        continue;
+      }
+      const verdict = await settledState(entry.files, store, digest);
+      if (verdict === 'applied') {
+        await this.commit(id);
+      } else if (verdict === 'not applied') {
+        await this.abandon(id);
+      }
+    }
+  }
+
+  private async evict(): Promise<void> {
+    const ids = await this.ids(FINAL);
+    const sizes = await Promise.all(ids.map((id) => fs.stat(this.file(id, FINAL)).then((stats) => stats.size, () => 0)));
+    let total = sizes.reduce((sum, size) => sum + size, 0);
+    let count = ids.length;
+    for (const [index, id] of ids.entries()) {
+      if (count <= this.bounds.maxRequests && total <= this.bounds.maxBytes) {
+        break;
+      }
+      await fs.rm(this.file(id, FINAL), { force: true });
+      count -= 1;
+      total -= sizes[index];
+    }
+  }
+
+  /** The ids of the records with this suffix, oldest first (ids sort by time). */
+  private async ids(suffix: string): Promise<string[]> {
+    const names = await fs.readdir(this.folder).catch(() => [] as string[]);
+    return names
+      .filter((name) => name.endsWith(suffix) && (suffix === PENDING || !name.endsWith(PENDING)))
+      .map((name) => name.slice(0, -suffix.length))
+      .sort();
+  }
+
+  private file(id: string, suffix: string): string {
+    return join(this.folder, `${id}${suffix}`);
+  }
+
+  private async read(path: string): Promise<HistoryEntry | undefined> {
+    try {
+      const parsed = historyEntrySchema.safeParse(JSON.parse(await fs.readFile(path, 'utf8')));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** What a pending record's files hold now. */
+async function settledState(files: readonly HistoryFile[], store: Pick<FileStore, 'read'>, digest: TextDigest): Promise<'applied' | 'not applied' | 'unsettled'> {
+  let applied = true;
+  let untouched = true;
+  const holds = async (path: string, kept: HistoryFile['before']): Promise<boolean> => {
+    const read = await store.read(path);
+    if (!read.ok) {
+      return kept === undefined && read.code === 'FILE_NOT_FOUND';
+    }
+    return kept !== undefined && holdsKept(read.value, kept, digest);
+  };
+  for (const file of files) {
+    const beforePath = file.moved_from ?? file.path;
+    applied &&= (await holds(file.path, file.after)) && (file.moved_from === undefined || (await holds(file.moved_from, undefined)));
+    untouched &&= (await holds(beforePath, file.before)) && (file.moved_from === undefined || (await holds(file.path, undefined)));
+  }
+  return applied ? 'applied' : untouched ? 'not applied' : 'unsettled';
+}
+
+/** Writes a whole file owner-only: a fresh temporary name, synced, renamed over, and the folder synced. */
+async function writeDurably(path: string, text: string, folder: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await fs.open(temporary, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, OWNER_ONLY_FILE);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(temporary, path);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  await syncFolder(folder);
+}
+
+/** Makes a rename in the folder durable where the platform can (Windows cannot open a folder to sync it). */
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') {
+    return;
+  }
+  const handle = await fs.open(folder, constants.O_RDONLY);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

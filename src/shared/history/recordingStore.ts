@@ -1,0 +1,87 @@
+/**
+ * A FileStore that keeps a request's history as it commits: the record is written,
+ * synced, while the inner store stages and syncs its files, and nothing is published
+ * before the record is on disk (the inner store's go-ahead waits for it). A record
+ * that cannot be written leaves the request as it would be without history, and says
+ * so once (`lost`).
+ */
+import type { FileStore, GoAhead, HistorySurface, PlannedChange, StoreResult } from '../../core/index';
+import { historyFilesOf } from '../../core/index';
+import { type HistoryBook, sha256Text } from './historyBook';
+
+export interface RecordedRequest {
+  readonly id: string;
+  readonly surface: HistorySurface;
+  /** How a path reads in the record's summary. */
+  readonly displayPath: (path: string) => string;
+}
+
+export class RecordingStore implements FileStore {
+  /** Why the request was applied without a record, when it was. */
+  lost: string | undefined;
+  /** Whether a commit went through with its record kept. */
+  recorded = false;
+
+  constructor(private readonly inner: FileStore, private readonly book: HistoryBook, private readonly request: RecordedRequest) {}
+
+  stat: FileStore['stat'] = (path) => this.inner.stat(path);
+  read: FileStore['read'] = (path, maxBytes) => this.inner.read(path, maxBytes);
+  get listNames(): FileStore['listNames'] {
+    return this.inner.listNames?.bind(this.inner);
+  }
+
+  commit(changes: readonly PlannedChange[], isCancelled?: () => boolean): Promise<StoreResult<void>> {
+    return this.commitWhenCleared(changes, async () => true, isCancelled);
+  }
+
+  async commitWhenCleared(changes: readonly PlannedChange[], goAhead: GoAhead, isCancelled?: () => boolean): Promise<StoreResult<void>> {
+    const { id } = this.request;
+    const pending = this.begin(changes);
+    const cleared: GoAhead = async () => {
+      await pending;
+      return goAhead();
+    };
+    const result = this.inner.commitWhenCleared
+      ? await this.inner.commitWhenCleared(changes, cleared, isCancelled)
+      : (await cleared()) ? await this.inner.commit(changes, isCancelled) : { ok: false as const, code: 'CANCELLED' as const, detail: 'the commit was held back before anything was written' };
+    const kept = await pending;
+    if (!kept) {
+      return result;
+    }
+    try {
+      if (result.ok) {
+        await this.book.commit(id);
+        this.recorded = true;
+      } else {
+        await this.book.abandon(id);
+      }
+    } catch {
+      // The files are written; the record stays pending and the next opening settles it.
+      this.lost = 'the history record could not be completed; it is settled the next time the history is opened';
+    }
+    return result;
+  }
+
+  /** Writes the pending record; false (and `lost` set) when it could not be kept. */
+  private async begin(changes: readonly PlannedChange[]): Promise<boolean> {
+    const { id, surface, displayPath } = this.request;
+    try {
+      const kept = await this.book.begin({ request_id: id, time: new Date().toISOString(), surface, summary: describeChanges(changes, displayPath), files: historyFilesOf(changes, sha256Text) });
+      if (!kept) {
+        this.lost = 'the request is larger than the history may hold';
+      }
+      return kept;
+    } catch {
+      this.lost = 'the history folder could not be written';
+      return false;
+    }
+  }
+}
+
+const VERB = { update: 'updated', add: 'added', delete: 'deleted', move: 'moved' } as const;
+
+/** "src/a.ts updated, src/b.ts added": what the request did, as the history lists it. */
+function describeChanges(changes: readonly PlannedChange[], displayPath: (path: string) => string): string {
+  const shown = changes.slice(0, 5).map((change) => `${change.kind === 'move' ? `${displayPath(change.from)} → ` : ''}${displayPath(change.path)} ${VERB[change.kind]}`);
+  return changes.length > shown.length ? `${shown.join(', ')} and ${changes.length - shown.length} more` : shown.join(', ');
+}

@@ -1,0 +1,115 @@
+// multi-edit undo and multi-edit history as a user runs them: a request applied by apply or
+// patch is listed and taken back byte for byte, a stale undo is refused naming the file,
+// --no-history and MULTI_EDIT_NO_HISTORY keep nothing.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseCliResponse, runCli } from './helpers/cliRun';
+
+function project(): { root: string; state: string; env: NodeJS.ProcessEnv } {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-cli-history-')));
+  const root = path.join(base, 'project');
+  fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+  const state = path.join(base, 'state');
+  return { root, state, env: { MULTI_EDIT_HISTORY_DIR: state } };
+}
+
+function cli(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: string) {
+  return runCli(args, { cwd, env, ...(input !== undefined ? { input } : {}) });
+}
+
+const PATCH = [
+  '*** Begin Patch',
+  '*** Update File: src/app.ts',
+  '@@',
+  '-export const retries = 3;',
+  '+export const retries = 5;',
+  '*** Add File: src/new.ts',
+  '+export const fresh = 1;',
+  '*** Delete File: src/old.ts',
+  '*** Update File: src/name.ts',
+  '*** Move to: src/renamed.ts',
+  '@@',
+  '-export const name = 1;',
+  '+export const name = 2;',
+  '*** End Patch',
+].join('\n');
+
+function seed(root: string): Record<string, string> {
+  fs.writeFileSync(path.join(root, 'src/app.ts'), '\uFEFFexport const retries = 3;\r\nexport const delay = 1;\r\n');
+  fs.writeFileSync(path.join(root, 'src/old.ts'), 'export const old = 1;\n');
+  fs.writeFileSync(path.join(root, 'src/name.ts'), 'export const name = 1;\n');
+  return snapshot(root);
+}
+
+function snapshot(root: string): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(path.join(root, 'src')).sort().map((name) => [name, fs.readFileSync(path.join(root, 'src', name)).toString('hex')]));
+}
+
+describe('CLI: history and undo', () => {
+  it('patch, then history lists it, then undo restores the four operations byte for byte', () => {
+    const { root, env } = project();
+    const before = seed(root);
+    const applied = parseCliResponse(cli(['patch', '-'], root, env, PATCH));
+    assert.ok(applied.success, JSON.stringify(applied));
+    const id = applied.request_id;
+    assert.ok(id);
+
+    const listed = cli(['history'], root, env);
+    assert.equal(listed.status, 0, listed.stderr);
+    const { requests } = JSON.parse(listed.stdout) as { requests: { request_id: string; surface: string; files: unknown[] }[] };
+    assert.deepEqual(requests.map((request) => [request.request_id, request.surface, request.files.length]), [[id, 'cli', 4]]);
+    const text = cli(['history', '--format', 'text'], root, env);
+    assert.match(text.stdout, new RegExp(`^${id}  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ  cli  src/app\\.ts updated, src/new\\.ts added, src/old\\.ts deleted, src/name\\.ts → src/renamed\\.ts moved\\n$`));
+
+    const preview = cli(['undo', '--dry-run', '--format', 'text'], root, env);
+    assert.equal(preview.status, 0, preview.stdout);
+    assert.match(preview.stdout, new RegExp(`^ok dry run: undo of request ${id} `));
+    assert.match(preview.stdout, /^-export const retries = 5;/m);
+    assert.notDeepEqual(snapshot(root), before);
+
+    const undone = parseCliResponse(cli(['undo', id], root, env));
+    assert.ok(undone.success, JSON.stringify(undone));
+    assert.equal(undone.undone_request_id, id);
+    assert.deepEqual(snapshot(root), before);
+    const again = cli(['undo', id, '--format', 'text'], root, env);
+    assert.equal(again.status, 1);
+    assert.match(again.stdout, /^error code=VALIDATION_FAILED .*was already undone/);
+  });
+
+  it('apply keeps its request under the working directory; a stale undo names the file and changes nothing', () => {
+    const { root, env } = project();
+    const file = path.join(root, 'src/app.ts');
+    fs.writeFileSync(file, 'const a = 1;\n');
+    const request = JSON.stringify({ file_path: file, edits: [{ old_string: 'a = 1', new_string: 'a = 2' }] });
+    const applied = parseCliResponse(cli(['apply', '-'], root, env, request));
+    assert.ok(applied.success && applied.request_id);
+    fs.writeFileSync(file, 'const a = 3;\n');
+    const refused = cli(['undo', '--format', 'text'], root, env);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stdout, /^error code=STALE_CONTENT file=src\/app\.ts .*src\/app\.ts was changed outside Multi-Edit/);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'const a = 3;\n');
+  });
+
+  it('--no-history and MULTI_EDIT_NO_HISTORY=1 keep nothing; the id is still given', () => {
+    const { root, state, env } = project();
+    fs.writeFileSync(path.join(root, 'src/app.ts'), 'const a = 1;\n');
+    const patch = (from: string, to: string) => `*** Begin Patch\n*** Update File: src/app.ts\n@@\n-const a = ${from};\n+const a = ${to};\n*** End Patch`;
+    const flagged = parseCliResponse(cli(['patch', '--no-history', '-'], root, env, patch('1', '2')));
+    assert.ok(flagged.success && flagged.request_id);
+    const byEnv = parseCliResponse(cli(['patch', '-'], root, { ...env, MULTI_EDIT_NO_HISTORY: '1' }, patch('2', '3')));
+    assert.ok(byEnv.success && byEnv.request_id);
+    assert.equal(fs.existsSync(state), false);
+  });
+
+  it('undo with nothing kept is VALIDATION_FAILED; --root that is not a directory is a usage error', () => {
+    const { root, env } = project();
+    const none = parseCliResponse(cli(['undo'], root, env));
+    assert.ok(!none.success);
+    assert.equal(none.error_code, 'VALIDATION_FAILED');
+    const bad = cli(['history', '--root', path.join(root, 'missing')], root, env);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /is not a directory/);
+  });
+});

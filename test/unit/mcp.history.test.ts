@@ -1,0 +1,106 @@
+// multi_edit_undo and multi_edit_history through the real MCP SDK client: a patch of four
+// operations applied by the server is listed, undone byte for byte after a restart of the
+// server, and a stale undo is refused naming the file; the history is shared with the CLI.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseCliResponse, runCli } from './helpers/cliRun';
+import { startMcpSession } from './helpers/mcpSession';
+
+function project(): { root: string; env: Record<string, string> } {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-mcp-history-')));
+  const root = path.join(base, 'project');
+  fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+  return { root, env: { MULTI_EDIT_HISTORY_DIR: path.join(base, 'state') } };
+}
+
+function snapshot(root: string): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(path.join(root, 'src')).sort().map((name) => [name, fs.readFileSync(path.join(root, 'src', name)).toString('hex')]));
+}
+
+const PATCH = [
+  '*** Begin Patch',
+  '*** Update File: src/app.py',
+  '@@',
+  '-RETRIES = 3',
+  '+RETRIES = 5',
+  '*** Add File: src/added.py',
+  '+ADDED = True',
+  '*** Delete File: src/gone.py',
+  '*** Update File: src/before.py',
+  '*** Move to: src/after.py',
+  '@@',
+  '-NAME = "before"',
+  '+NAME = "after"',
+  '*** End Patch',
+].join('\n');
+
+describe('MCP: multi_edit_undo and multi_edit_history', () => {
+  it('lists both tools, undoes a four-operation patch byte for byte after a restart, and the CLI sees the same history', async () => {
+    const { root, env } = project();
+    fs.writeFileSync(path.join(root, 'src/app.py'), '\uFEFFRETRIES = 3\r\nDELAY = 1\r\n');
+    fs.writeFileSync(path.join(root, 'src/gone.py'), 'GONE = 1\n');
+    fs.writeFileSync(path.join(root, 'src/before.py'), 'NAME = "before"\n');
+    const before = snapshot(root);
+
+    const first = await startMcpSession({ cwd: root, args: ['--root', root], env });
+    let id: string | undefined;
+    try {
+      const names = (await first.client.listTools()).tools.map((tool) => tool.name);
+      assert.ok(names.includes('multi_edit_undo') && names.includes('multi_edit_history'), names.join(', '));
+      const { response } = await first.call('multi_edit_patch', { patch: PATCH });
+      assert.ok(response.success, JSON.stringify(response));
+      id = response.request_id;
+      assert.ok(id);
+    } finally {
+      await first.close();
+    }
+
+    const listedByCli = JSON.parse(runCli(['history', '--root', root], { cwd: root, env }).stdout) as { requests: { request_id: string; surface: string }[] };
+    assert.deepEqual(listedByCli.requests.map((request) => [request.request_id, request.surface]), [[id, 'mcp']]);
+
+    const second = await startMcpSession({ cwd: root, args: ['--root', root], env });
+    try {
+      const history = await second.client.callTool({ name: 'multi_edit_history', arguments: {} });
+      const listing = history.structuredContent as { requests: { request_id: string; files: unknown[] }[] };
+      assert.deepEqual(listing.requests.map((request) => [request.request_id, request.files.length]), [[id, 4]]);
+
+      const preview = await second.call('multi_edit_undo', { dry_run: true });
+      assert.ok(preview.response.success && preview.response.files.every((file) => file.diff !== undefined));
+      assert.notDeepEqual(snapshot(root), before);
+
+      const undone = await second.call('multi_edit_undo', { request_id: id });
+      assert.ok(undone.response.success, JSON.stringify(undone.response));
+      assert.equal(undone.response.undone_request_id, id);
+      assert.deepEqual(snapshot(root), before);
+
+      const bad = await second.call('multi_edit_undo', { request_id: 7 });
+      assert.ok(!bad.response.success);
+      assert.equal(bad.response.error_code, 'VALIDATION_FAILED');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a stale undo is refused with STALE_CONTENT naming the file, and nothing changes', async () => {
+    const { root, env } = project();
+    const file = path.join(root, 'src/app.py');
+    fs.writeFileSync(file, 'A = 1\n');
+    const session = await startMcpSession({ cwd: root, args: ['--root', root], env });
+    try {
+      const applied = await session.call('multi_edit', { file_path: file, edits: [{ old_string: 'A = 1', new_string: 'A = 2' }] });
+      assert.ok(applied.response.success);
+      const later = parseCliResponse(runCli(['apply', '-'], { cwd: root, env, input: JSON.stringify({ file_path: file, edits: [{ old_string: 'A = 2', new_string: 'A = 3' }] }) }));
+      assert.ok(later.success && later.request_id);
+      const refused = await session.call('multi_edit_undo', { request_id: applied.response.request_id });
+      assert.ok(!refused.response.success);
+      assert.equal(refused.response.error_code, 'STALE_CONTENT');
+      assert.equal(refused.response.file_path, file);
+      assert.match(refused.response.message, new RegExp(`changed by request ${later.request_id}`));
+      assert.equal(fs.readFileSync(file, 'utf8'), 'A = 3\n');
+    } finally {
+      await session.close();
+    }
+  });
+});
