@@ -1,6 +1,6 @@
 // Bundles the extension (cjs, vscode external), the CLI (node, with a shebang) and the CLI's MCP server.
 import * as esbuild from 'esbuild';
-import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -30,14 +30,21 @@ const common = {
 const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts'];
 
 /**
- * The tree-sitter runtime and the grammars the syntax gate uses (src/shared/syntax/syntaxLanguages.ts),
- * copied to dist/tree-sitter for the CLI, the MCP server and the extension alike.
+ * The tree-sitter runtime and the grammars the syntax gate uses, copied to dist/tree-sitter for
+ * the CLI, the MCP server and the extension alike. The grammars are read from their one list,
+ * TREE_SITTER_GRAMMARS in src/shared/syntax/syntaxLanguages.ts, bundled in memory and imported.
  */
-const treeSitterFiles = ['tree-sitter', ...['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c-sharp', 'cpp', 'ruby', 'php', 'bash', 'css'].map((grammar) => `tree-sitter-${grammar}`)];
+async function gateGrammars() {
+  const { outputFiles } = await esbuild.build({ entryPoints: ['src/shared/syntax/syntaxLanguages.ts'], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning' });
+  const module = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+  return module.TREE_SITTER_GRAMMARS;
+}
 
-function copyTreeSitter() {
+async function copyTreeSitter() {
+  // Emptied first, so a grammar taken off the list leaves the packages too.
+  rmSync('dist/tree-sitter', { recursive: true, force: true });
   mkdirSync('dist/tree-sitter', { recursive: true });
-  for (const name of treeSitterFiles) {
+  for (const name of ['tree-sitter', ...(await gateGrammars()).map((grammar) => `tree-sitter-${grammar}`)]) {
     copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${name}.wasm`, `dist/tree-sitter/${name}.wasm`);
   }
 }
@@ -97,7 +104,7 @@ const watchReporter = {
   },
 };
 
-copyTreeSitter();
+await copyTreeSitter();
 if (watch) {
   for (const options of builds) {
     const context = await esbuild.context({ ...options, plugins: [...(options.plugins ?? []), watchReporter] });

@@ -104,11 +104,12 @@ export function splitText(text: string): { lines: string[]; eol: string } {
  * the reader's change and the file's difference touch the same characters of a line, or
  * change the same lines into different numbers of lines: there no merge can tell what to keep.
  */
-export function mergeChange(base: string, ours: string, theirs: string): string | undefined {
+export function mergeChange(base: string, ours: string, theirs: string, knownPairs?: readonly Pair[]): string | undefined {
   const b = splitText(base).lines;
   const { lines: o, eol } = splitText(ours);
   const t = splitText(theirs).lines;
-  const oursPairs = commonLines(b, o, (x, y) => lineKey(x) === lineKey(y));
+  // Pairs the reader was told (a diagnosis' line map) may join lines whose text differs; those are merged character by character.
+  const oursPairs = knownPairs ? [...knownPairs] : commonLines(b, o, (x, y) => lineKey(x) === lineKey(y));
   const theirsPairs = commonLines(b, t, (x, y) => x === y);
   const oursOf = new Map(oursPairs);
   const translate = indentTranslator(oursPairs, b, o);
@@ -143,7 +144,15 @@ export function mergeChange(base: string, ours: string, theirs: string): string 
       out.push(...ourHunk.lines);
       line = ourHunk.to;
     } else if (theirHunk) {
-      out.push(...theirHunk.lines.map(translate));
+      const lineForLine = theirHunk.to - theirHunk.from === theirHunk.lines.length;
+      const changed = theirHunk.lines.map((theirLine, k) => {
+        const mapped = oursOf.get(line + k);
+        return lineForLine && mapped !== undefined && lineKey(o[mapped]) !== lineKey(b[line + k]) ? mergeCharacters(b[line + k], o[mapped], theirLine) : translate(theirLine);
+      });
+      if (changed.some((merged) => merged === undefined)) {
+        return undefined;
+      }
+      out.push(...(changed as string[]));
       line = theirHunk.to;
     } else {
       const mapped = oursOf.get(line);

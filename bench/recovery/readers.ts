@@ -71,7 +71,8 @@ interface Diagnosis {
   readonly differences?: readonly CharacterDifference[];
   readonly other_file?: string;
   readonly parts?: readonly { first_old_string_line: number; last_old_string_line: number; line: number }[];
-  readonly line_map?: readonly { old_string_line: number; line: number }[];
+  readonly line_map?: readonly { old_string_line: number; line: number; last_line?: number; differs?: boolean }[];
+  readonly markers_in_new_string?: boolean;
   readonly near_match?: { start_line: number; start_column: number; end_line: number; end_column: number };
 }
 
@@ -144,6 +145,9 @@ function textOfRange(snippet: string, startLine: number, range: NonNullable<Diag
 }
 
 const LINE_NUMBER = /^[ \t]*\d+(?:\t|→|: ?| ?\| ?)/;
+
+/** A text without the marker a diff puts first on each line that is not empty. */
+const withoutDiffMarkers = (text: string): string => text.split('\n').map((line) => (/^[ +-]/.test(line) ? line.slice(1) : line)).join('\n');
 
 /** new_string undone the way the diagnosis says old_string must be undone; `fileText` is the near match. */
 function undoInNewString(kind: string, text: string, fileText: string): string {
@@ -228,6 +232,19 @@ function reorderedEdit(edit: EditPair, nearText: string, lineMap: NonNullable<Di
     ordered[entry.line - top] = newLines[at];
   });
   return { ...edit, old_string: nearText, new_string: ordered.join('\n') };
+}
+
+/**
+ * The line map of a CONTENT_MISMATCH as (old_string line, near-match line) pairs, 0-based: the lines each
+ * side has one for one. Lines the file joined or split are left out, so the merge takes the file's lines there.
+ */
+function mappedPairs(diagnosis: Diagnosis): [number, number][] | undefined {
+  const first = diagnosis.near_match?.start_line;
+  if (!diagnosis.line_map || first === undefined) {
+    return undefined;
+  }
+  const shared = (line: number): boolean => diagnosis.line_map?.filter((entry) => entry.line === line).length === 1;
+  return diagnosis.line_map.filter((entry) => entry.last_line === undefined && shared(entry.line)).map((entry) => [entry.old_string_line - 1, entry.line - first]);
 }
 
 /** One edit per part of old_string, new_string cut at the same lines (it must have as many). */
@@ -335,7 +352,10 @@ function carryIntoLine(oldLine: string, newLine: string, differences: readonly C
       tailStart = to;
     }
   }
-  const middle = newLine.slice(head, newLine.length - (oldLine.length - tailStart));
+  // A sign typed as several ASCII characters ("->" for an arrow) is written the file's way in the reader's own text too.
+  const middle = differences
+    .filter((d) => d.old_string_has.length > 1 && d.file_has.trim() !== '' && d.old_string_has.trim() === d.old_string_has)
+    .reduce((text, d) => text.split(d.old_string_has).join(d.file_has), newLine.slice(head, newLine.length - (oldLine.length - tailStart)));
   const copy = (from: number, to: number, out: string, aligning: boolean): string => {
     let text = out;
     let at = from;
@@ -418,6 +438,11 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
   if (reordered) {
     return reordered;
   }
+  if (diagnosis.kind === 'DIFF_MARKERS') {
+    const newString = diagnosis.markers_in_new_string === true ? withoutDiffMarkers(edit.new_string) : edit.new_string;
+    const merged = mergeChange(withoutDiffMarkers(edit.old_string), nearText, newString);
+    return merged === undefined ? 'its change and the file\'s difference touch the same text' : { ...edit, old_string: nearText, new_string: merged };
+  }
   if (diagnosis.kind === 'REWRAPPED_LINES') {
     return { ...edit, old_string: nearText, new_string: spliceIgnoringWhitespace(edit.old_string, edit.new_string, nearText) };
   }
@@ -429,7 +454,7 @@ function fixFromEnvelope(edit: EditPair, code: string | undefined, diagnosis: Di
     return carried;
   }
   const base = undoInNewString(diagnosis.kind, edit.old_string, nearText);
-  const merged = mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText));
+  const merged = mergeChange(base, nearText, undoInNewString(diagnosis.kind, edit.new_string, nearText), diagnosis.kind === 'CONTENT_MISMATCH' ? mappedPairs(diagnosis) : undefined);
   return merged === undefined ? 'its change and the file\'s difference touch the same text' : { ...edit, old_string: nearText, new_string: merged };
 }
 

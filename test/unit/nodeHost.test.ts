@@ -126,7 +126,7 @@ describe('Node host: one scope, confinement and reading for apply, patch and mcp
         const host = new NodeHost({ scope: await command.scope(), syntaxCheck: 'refuse', log: () => undefined, session: command.name === 'mcp' });
         const calls = command.inRoot
           ? [['multi_edit_patch', { patch, dry_run: true }], ['multi_edit', editRequest()], ['multi_edit_patch', { patch }]] as const
-          : [['multi_edit', editRequest()], ['multi_edit_files', { files: [editRequest()], dry_run: true }]] as const;
+          : [['multi_edit', editRequest()], ['multi_edit_files', { files: [{ file_path: editRequest().file_path, edits: editRequest().edits }], dry_run: true }]] as const;
         for (const [tool, input] of calls) {
           const before = { ...parses };
           const { response } = await host.run(tool, input, NOT_CANCELLED);

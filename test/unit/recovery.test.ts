@@ -163,7 +163,8 @@ describe('recovery diagnoses', () => {
 
     it('names a line someone inserted into the block', () => {
       const withInsert = text.replace('line 00105 value=105;\n', 'line 00105 value=105;\ninserted();\n');
-      expectKind(diagnose(withInsert, block.slice(0, 10).join('\n')), 'CONTENT_MISMATCH', 'no line where file line 106 stands');
+      const diagnosis = expectKind(diagnose(withInsert, block.slice(0, 10).join('\n')), 'CONTENT_MISMATCH', 'file line 106 is not in old_string');
+      assert.deepEqual(diagnosis.file_only_lines, [106]);
     });
   });
 

@@ -179,9 +179,9 @@ describe('syntax gate: windows', () => {
   it('makes one window per stretch of statements an edit touches, and none when the window would be the whole file', () => {
     const original = 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n';
     const at = original.indexOf('2');
-    const windows = statementWindows({ from: original, replaced: [{ start: at, end: at + 1, text: '22' }] }, original.replace('2;', '22;'), 'typescript');
+    const windows = statementWindows({ from: original, replaced: [{ start: at, end: at + 1, newStart: at, text: '22' }] }, original.replace('2;', '22;'), 'typescript');
     assert.deepEqual(windows, [{ oldStart: 13, oldEnd: 26, newStart: 13, newEnd: 27 }]);
     const whole = 'function f() {\n  return 2;\n}\n';
-    assert.equal(statementWindows({ from: whole, replaced: [{ start: 24, end: 25, text: '3' }] }, whole.replace('2', '3'), 'typescript'), undefined);
+    assert.equal(statementWindows({ from: whole, replaced: [{ start: 24, end: 25, newStart: 24, text: '3' }] }, whole.replace('2', '3'), 'typescript'), undefined);
   });
 });

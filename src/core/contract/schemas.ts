@@ -99,7 +99,7 @@ export const matchLocationSchema = z.object({
 
 export const diagnosisKinds = [
   'EOL_MISMATCH', 'WHITESPACE_ONLY', 'INDENTATION', 'UNICODE_LOOKALIKE', 'UNICODE_NORMALIZATION',
-  'ESCAPED_NEWLINES', 'ESCAPED_TEXT', 'LINE_NUMBER_PREFIX', 'BLANK_LINES', 'ELIDED_CONTENT', 'CONTENT_MISMATCH',
+  'ESCAPED_NEWLINES', 'ESCAPED_TEXT', 'LINE_NUMBER_PREFIX', 'DIFF_MARKERS', 'BLANK_LINES', 'ELIDED_CONTENT', 'CONTENT_MISMATCH',
   'ALREADY_APPLIED', 'STALE_CONTENT', 'INSIDE_TOKEN', 'IN_OTHER_FILE', 'REWRAPPED_LINES', 'SPLIT_HUNKS', 'REORDERED_LINES',
 ] as const;
 
@@ -144,13 +144,28 @@ export const diagnosisSchema = z.object({
     last_old_string_line: z.number().int().min(1),
     line: z.number().int().min(1),
   })).optional(),
-  /** REORDERED_LINES: for each line of old_string, in order, the file line that holds it. */
-  line_map: z.array(z.object({ old_string_line: z.number().int().min(1), line: z.number().int().min(1) })).optional(),
+  /**
+   * REORDERED_LINES: for each line of old_string, in order, the file line that holds it. CONTENT_MISMATCH: for each
+   * line of old_string the file has, the file line it stands for (`last_line` when the file split it over several;
+   * two lines of old_string the file joined stand for one line), `differs` when its text differs there.
+   */
+  line_map: z.array(z.object({
+    old_string_line: z.number().int().min(1),
+    line: z.number().int().min(1),
+    last_line: z.number().int().min(1).optional(),
+    differs: z.boolean().optional(),
+  })).optional(),
+  /** CONTENT_MISMATCH: lines inside near_match that no line of old_string stands for (added to the file, or left out of old_string). */
+  file_only_lines: z.array(z.number().int().min(1)).optional(),
+  /** CONTENT_MISMATCH: lines of old_string (1-based) that the file does not have. */
+  old_string_only_lines: z.array(z.number().int().min(1)).optional(),
   /**
    * WHITESPACE_ONLY, UNICODE_LOOKALIKE, INDENTATION: each difference (up to 32), where it stands in old_string
    * and in the file (1-based), and the exact text each side has there.
    */
   differences: z.array(characterDifferenceSchema).optional(),
+  /** DIFF_MARKERS: whether new_string's lines carry a diff's markers too ("+" lines among them). */
+  markers_in_new_string: z.boolean().optional(),
   /** STALE_CONTENT: the earlier edits of the request (0-based, in order) that changed the text old_string was written against. */
   changed_by: z.array(z.number().int().min(0)).optional(),
 });

@@ -18,6 +18,10 @@ export interface StaleSpan {
 
 /** The earlier applied edits that changed the first original occurrence of `needle`; undefined when none did or it was never there. */
 export function staleSpan(original: string, needle: string, applied: readonly AppliedEdit[], beforeEdit: number): StaleSpan | undefined {
+  // With no earlier edit applied, the text the edit missed in is the original: no edit can have changed its old_string, and no scan is needed to say so.
+  if (!applied.some((edit) => edit.editIndex < beforeEdit)) {
+    return undefined;
+  }
   let start = original.indexOf(needle);
   if (start === -1) {
     return undefined;

@@ -12,6 +12,7 @@
 import type { LineIndex } from '../text/lineIndex';
 import { comparableKey, isLineBreak, isSpaceLike, lookalikeOf } from './lookalikes';
 import { needleReadings, type NeedleReading } from './needle';
+import { TextSearch } from './textSearch';
 
 export interface TextSpan {
   readonly offset: number;
@@ -60,41 +61,9 @@ interface Anchor {
   readonly column: number;
 }
 
-/**
- * First occurrence of the longest prefix of `needle` in `text`. At each place a
- * prefix occurs, direct comparison measures how far the needle goes on there; only
- * a strictly longer prefix is then searched for, after that place. The searches
- * move forward through the text, so the work is about one scan plus the needle's
- * length per improvement, within the O(n log m) the design allows.
- */
+/** First occurrence of the longest prefix of `needle` in `text` (textSearch.ts). */
 export function longestPrefixMatch(text: string, needle: string): TextSpan | undefined {
-  if (needle.length === 0) {
-    return undefined;
-  }
-  let found = text.indexOf(needle[0]);
-  if (found === -1) {
-    return undefined;
-  }
-  let length = commonPrefixLength(text, found, needle, 1);
-  while (length < needle.length) {
-    // Every place before `found` holds a shorter prefix, so a longer one can only come later.
-    const next = text.indexOf(needle.slice(0, length + 1), found + 1);
-    if (next === -1) {
-      break;
-    }
-    found = next;
-    length = commonPrefixLength(text, found, needle, length + 1);
-  }
-  return { offset: found, length };
-}
-
-/** How many characters of `needle` match `text` from `at`, given that the first `known` do. */
-function commonPrefixLength(text: string, at: number, needle: string, known: number): number {
-  let length = known;
-  while (length < needle.length && at + length < text.length && text.charCodeAt(at + length) === needle.charCodeAt(length)) {
-    length++;
-  }
-  return length;
+  return new TextSearch(text, needle).longestPrefix();
 }
 
 function isTokenChar(code: number): boolean {
@@ -187,7 +156,7 @@ function pickAnchors(reading: NeedleReading): Anchor[] {
  * weighs 1 / (hits of its anchor), so rare anchors decide; the search stops early
  * once two rare anchors agree on a placement.
  */
-function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | undefined, reading: NeedleReading): Candidate[] {
+function collectCandidates(search: TextSearch, index: LineIndex, prefix: TextSpan | undefined, reading: NeedleReading): Candidate[] {
   // On a long line, hits far apart are different placements.
   const placementKey = (candidate: Candidate): string => {
     const hitLine = candidate.startLine + candidate.hitLine;
@@ -202,7 +171,7 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
       break;
     }
     const hits = new Map<string, Candidate>();
-    let at = text.indexOf(anchor.token);
+    let at = search.indexOf(anchor.token);
     for (let seen = 0; at !== -1 && hits.size < MAX_ANCHOR_HITS && seen < MAX_OCCURRENCES_SEEN; seen++) {
       const startLine = index.lineOfOffset(at) - anchor.line;
       if (startLine >= 0) {
@@ -212,7 +181,7 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
           hits.set(key, hit);
         }
       }
-      at = text.indexOf(anchor.token, at + anchor.token.length);
+      at = search.indexOf(anchor.token, at + anchor.token.length);
     }
     for (const [key, hit] of hits) {
       const entry = tally.get(key) ?? { candidate: hit, weight: 0, order: tally.size };
@@ -229,7 +198,72 @@ function collectCandidates(text: string, index: LineIndex, prefix: TextSpan | un
   const byPrefix: Candidate[] = prefix
     ? [{ startLine: index.lineOfOffset(prefix.offset), hit: prefix.offset, hitLine: 0, hitColumn: 0, prefixStart: prefix.offset }]
     : [];
-  return [...byPrefix, ...voted];
+  const reindented = placementIgnoringIndentation(search, index, reading);
+  return [...(reindented ? [reindented] : []), ...byPrefix, ...voted];
+}
+
+// ---- a placement that only indentation keeps from matching ----
+
+/** Occurrences of the key line looked at when placing a needle whose lines differ only in leading whitespace. */
+const MAX_REINDENT_OCCURRENCES = 1024;
+
+const LEADING_WHITESPACE = /^[ \t]*/;
+
+function withoutIndentation(line: string): string {
+  return line.slice(LEADING_WHITESPACE.exec(line)?.[0].length ?? 0);
+}
+
+/**
+ * Where the needle's lines stand with other leading whitespace and nothing else changed,
+ * wherever in the text that is. The needle's longest line, without its indentation, is
+ * searched for (one indexOf scan); each occurrence that stands at its line's start after
+ * whitespace only is checked line by line. Anchors can miss such a line when its words are
+ * short and common ("    var fn;" in a file of var lines); this cannot.
+ */
+function placementIgnoringIndentation(search: TextSearch, index: LineIndex, reading: NeedleReading): Candidate | undefined {
+  const { text } = search;
+  const lines = reading.lines;
+  const total = lines.length;
+  const contents = lines.map((line) => withoutIndentation(line.text));
+  // A line that starts its text line: every line after the first, and the first when old_string indents it.
+  const startsLine = (at: number): boolean => at > 0 || lines[0].text !== contents[0];
+  if (!startsLine(0) && total === 1) {
+    return undefined;
+  }
+  let keyLine = -1;
+  for (let at = 0; at < total; at++) {
+    if (startsLine(at) && (keyLine === -1 || contents[at].length > contents[keyLine].length)) {
+      keyLine = at;
+    }
+  }
+  const key = contents[keyLine];
+  if (key.trim() === '') {
+    return undefined;
+  }
+  const fits = (at: number, fileLine: string): boolean => {
+    const content = contents[at];
+    if (!startsLine(at)) {
+      return fileLine.endsWith(content);
+    }
+    const rest = withoutIndentation(fileLine);
+    return at === total - 1 && total > 1 ? rest.startsWith(content) : total === 1 ? rest.startsWith(content) : rest === content;
+  };
+  let found = search.indexOf(key);
+  for (let seen = 0; found !== -1 && seen < MAX_REINDENT_OCCURRENCES; seen++, found = search.indexOf(key, found + 1)) {
+    const line = index.lineOfOffset(found);
+    const startLine = line - keyLine;
+    if (startLine < 0 || startLine + total > index.lineCount || !/^[ \t]*$/.test(text.slice(index.lineStart(line), found))) {
+      continue;
+    }
+    let every = true;
+    for (let at = 0; at < total && every; at++) {
+      every = fits(at, index.lineText(startLine + at));
+    }
+    if (every) {
+      return { startLine, hit: found, hitLine: keyLine, hitColumn: lines[keyLine].text.length - key.length };
+    }
+  }
+  return undefined;
 }
 
 // ---- scoring a placement ----
@@ -263,7 +297,7 @@ function comparedSpan(index: LineIndex, line: number, near: number | undefined):
 }
 
 /** How alike two keys are, in [0, 1]; 1 only when the needle line fits the text line in its role. */
-function keySimilarity(needleKey: string, textKey: string, role: LineRole): number {
+export function keySimilarity(needleKey: string, textKey: string, role: LineRole): number {
   const fits =
     role === 'inner' ? textKey.includes(needleKey)
       : role === 'first' ? textKey.endsWith(needleKey)
@@ -357,11 +391,11 @@ function spanOf(text: string, index: LineIndex, placement: Placement): ClosestMa
  * The closest match with the line that differs least (`focus`), or undefined when
  * nothing in the text resembles the needle.
  */
-export function locateClosestMatch(text: string, index: LineIndex, needle: string): ClosestMatch | undefined {
+export function locateClosestMatch(text: string, index: LineIndex, needle: string, search = new TextSearch(text, needle)): ClosestMatch | undefined {
   if (needle.length === 0 || text.length === 0) {
     return undefined;
   }
-  const prefix = longestPrefixMatch(text, needle);
+  const prefix = search.longestPrefix();
   if (prefix?.length === needle.length) {
     return { ...prefix, focus: prefix.offset, exact: true };
   }
@@ -371,7 +405,7 @@ export function locateClosestMatch(text: string, index: LineIndex, needle: strin
   let best: Placement | undefined;
   let byPrefix: Placement | undefined;
   for (const reading of readings) {
-    for (const candidate of collectCandidates(text, index, usefulPrefix, reading)) {
+    for (const candidate of collectCandidates(search, index, usefulPrefix, reading)) {
       const placement = scorePlacement(text, index, reading, candidate);
       if (!best || placement.score > best.score) {
         best = placement;
@@ -386,7 +420,7 @@ export function locateClosestMatch(text: string, index: LineIndex, needle: strin
   return chosen && spanOf(text, index, chosen);
 }
 
-export function findClosestMatch(text: string, index: LineIndex, needle: string): TextSpan | undefined {
-  const closest = locateClosestMatch(text, index, needle);
+export function findClosestMatch(text: string, index: LineIndex, needle: string, search?: TextSearch): TextSpan | undefined {
+  const closest = locateClosestMatch(text, index, needle, search);
   return closest && { offset: closest.offset, length: closest.length };
 }

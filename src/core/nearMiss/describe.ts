@@ -49,6 +49,9 @@ function describeCharacters(piece: string): string {
   if (piece.length === 1 && lookalike) {
     return `${codePointLabel(code)} ${lookalike.name}`;
   }
+  if (piece.length > 1 && /^[\x21-\x7e]+$/.test(piece)) {
+    return `the ASCII characters "${piece}"`;
+  }
   return piece.length === 1 ? `"${piece}" (${codePointLabel(code)})` : `"${piece}"`;
 }
 
@@ -152,7 +155,9 @@ function listedDifferences(nearMiss: NearMiss, index: LineIndex): CharacterDiffe
   }
   // A look-alike space that is also other whitespace is noted twice at one place: list it once.
   const seen = new Set<number>();
-  return listed.filter((d) => !seen.has(d.at) && seen.add(d.at)).map((d) => {
+  // In old_string's order: a first line is walked from its end, so its differences arrive last first.
+  const inOrder = [...listed].sort((x, y) => x.needleLine - y.needleLine || x.needleColumn - y.needleColumn);
+  return inOrder.filter((d) => !seen.has(d.at) && seen.add(d.at)).map((d) => {
     const { line, column } = index.position(d.at);
     const aligned = alignedColumn(index, line - 1, column - 1, d.fileText);
     return {

@@ -2,8 +2,8 @@
  * Names the cause of a near miss, by precedence:
  * 1. a difference a line-by-line walk can name (line endings, literal escapes,
  *    look-alikes, indentation, other whitespace: walkMiss.ts);
- * 2. a whole-needle change undone (line-number prefixes, HTML or JSON escaping,
- *    Unicode normalisation: readings.ts);
+ * 2. a whole-needle change undone (line-number prefixes, diff markers, HTML or JSON
+ *    escaping, Unicode normalisation: readings.ts);
  * 3. new_string already present (ALREADY_APPLIED), unless that near miss is where new_string stands;
  * 4. a block whose lines mostly match (a changed line, elided lines, blank lines: blockAlign.ts);
  *    where that finds only changed content, pieces of old_string arranged otherwise in the
@@ -18,6 +18,7 @@ import { needleReadings } from './needle';
 import { rewrittenMiss } from './readings';
 import { findNearMiss } from './walkMiss';
 import { lineDifference, structuralMiss } from './structural';
+import { TextSearch } from './textSearch';
 import type { LineIndex } from '../text/lineIndex';
 import type { Diagnosis, DiagnosisKind } from '../contract/schemas';
 
@@ -32,6 +33,8 @@ export interface MissInput {
   readonly closest?: TextSpan;
   /** old_string as the request sent it, when converting its line endings changed it. */
   readonly sentNeedle?: string;
+  /** The searches of this explanation so far, for this needle (textSearch.ts). */
+  readonly search?: TextSearch;
 }
 
 /** Non-blank characters new_string needs before its presence counts as ALREADY_APPLIED. */
@@ -48,23 +51,24 @@ export function diagnoseMissAt(input: MissInput): LocatedDiagnosis | undefined {
 /** diagnoseMissAt for a caller that already knows old_string is not in the text (saves a scan). */
 export function diagnoseKnownMiss(input: MissInput): LocatedDiagnosis | undefined {
   const { text, index, needle, newString } = input;
+  const search = input.search?.needle === needle ? input.search : new TextSearch(text, needle);
   const readings = needleReadings(needle);
-  const closest = input.closest ?? findClosestMatch(text, index, needle);
+  const closest = input.closest ?? findClosestMatch(text, index, needle, search);
   const sent = input.sentNeedle !== undefined ? needleReadings(input.sentNeedle)[0].lines : undefined;
   const sentBreaks = sent && sent.length === readings[0].lines.length ? sent.map((line) => line.lineBreak) : undefined;
   const nearMiss = closest && findNearMiss(text, index, needle, readings, closest, sentBreaks);
-  const exact = (nearMiss && diagnosisOf(nearMiss, index)) ?? rewrittenMiss(text, index, needle);
+  const exact = (nearMiss && diagnosisOf(nearMiss, index)) ?? rewrittenMiss(search, index, needle, newString);
   // A new_string as short as "}" occurs in most files by chance and proves nothing.
-  const applied = newString.trim().length < MIN_APPLIED_CHARS ? -1 : text.indexOf(newString);
+  const applied = newString.trim().length < MIN_APPLIED_CHARS ? -1 : search.indexOf(newString);
   const nearMissIsNewString = exact !== undefined && text.startsWith(newString, exact.span.offset) && exact.span.length === newString.length;
   if (applied !== -1 && (exact === undefined || nearMissIsNewString)) {
-    return withOccurrences(text, index, alreadyApplied(index, applied, newString.length));
+    return withOccurrences(search, index, alreadyApplied(index, applied, newString.length));
   }
   const block = exact ?? (closest && blockMiss(text, index, readings[0], closest));
   // Pieces of old_string that are all in the file, arranged otherwise, explain more than one changed line.
-  const arranged = block === undefined || block.diagnosis.kind === 'CONTENT_MISMATCH' ? structuralMiss(text, index, needle, closest) : undefined;
+  const arranged = block === undefined || block.diagnosis.kind === 'CONTENT_MISMATCH' ? structuralMiss(search, index, needle, closest) : undefined;
   const located = arranged ?? block ?? lineDifference(index, needle, closest);
-  return located && withOccurrences(text, index, fromLineStart(text, index, located));
+  return located && withOccurrences(search, index, fromLineStart(text, index, located));
 }
 
 /**
@@ -90,7 +94,8 @@ function alreadyApplied(index: LineIndex, applied: number, length: number): Loca
 }
 
 /** The diagnosis with where its near-match text stands and how many places hold that text. */
-function withOccurrences(text: string, index: LineIndex, located: LocatedDiagnosis): LocatedDiagnosis {
+function withOccurrences(search: TextSearch, index: LineIndex, located: LocatedDiagnosis): LocatedDiagnosis {
+  const { text } = search;
   const { span } = located;
   const start = index.position(span.offset);
   const end = index.position(span.offset + span.length);
@@ -101,7 +106,7 @@ function withOccurrences(text: string, index: LineIndex, located: LocatedDiagnos
   const piece = text.slice(span.offset, span.offset + span.length);
   const lines: number[] = [];
   let count = 0;
-  for (let at = text.indexOf(piece); at !== -1 && count < MAX_OCCURRENCES_COUNTED; at = text.indexOf(piece, at + 1)) {
+  for (let at = search.indexOf(piece); at !== -1 && count < MAX_OCCURRENCES_COUNTED; at = search.indexOf(piece, at + 1)) {
     count++;
     if (lines.length < MAX_OCCURRENCE_LINES) {
       lines.push(index.lineOfOffset(at) + 1);
@@ -142,6 +147,9 @@ const KIND_HINTS: Readonly<Record<DiagnosisKind, readonly string[]>> = {
   ],
   LINE_NUMBER_PREFIX: [
     'Leave out the line numbers a read tool puts at the start of each line: they are not part of the file',
+  ],
+  DIFF_MARKERS: [
+    'Leave out the " ", "-" or "+" a diff puts at the start of each line: they are not part of the file; take them off new_string too when diagnosis.markers_in_new_string is true',
   ],
   BLANK_LINES: [
     'Copy the blank lines between the lines of old_string exactly as the file has them',

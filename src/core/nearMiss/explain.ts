@@ -2,6 +2,7 @@
 import { locateClosestMatch, type TextSpan } from './closestMatch';
 import { contextLineCount, snippetOfLines, type Snippet, type SnippetLimits } from './context';
 import { diagnoseKnownMiss, hintsForDiagnosis } from './diagnosis';
+import { TextSearch } from './textSearch';
 import type { LineIndex } from '../text/lineIndex';
 import type { Diagnosis } from '../contract/schemas';
 
@@ -37,9 +38,11 @@ export function explainMiss(
   // explained by its head only, so the work stays bounded; its cause is not guessed.
   const bounded = needle.length > text.length || needle.length > MAX_EXPLAINED_NEEDLE_CHARS;
   const probe = bounded ? needle.slice(0, Math.min(text.length, MAX_EXPLAINED_NEEDLE_CHARS)) : needle;
-  const closestMatch = probe.length > 0 ? locateClosestMatch(text, index, probe) : undefined;
+  // One search for the whole explanation, so the searches share what each has read (textSearch.ts).
+  const search = new TextSearch(text, probe);
+  const closestMatch = probe.length > 0 ? locateClosestMatch(text, index, probe, search) : undefined;
   const missing = !bounded && needle.length > 0 && closestMatch?.exact !== true;
-  const located = missing ? diagnoseKnownMiss({ text, index, needle, newString, closest: closestMatch, ...(sentNeedle !== undefined ? { sentNeedle } : {}) }) : undefined;
+  const located = missing ? diagnoseKnownMiss({ text, index, needle, newString, closest: closestMatch, search, ...(sentNeedle !== undefined ? { sentNeedle } : {}) }) : undefined;
   const target = located ?? closestMatch;
   if (!target) {
     return { context: snippetAt(text, index, { offset: 0, length: 0 }, 0, limits), hints: [] };

@@ -5,7 +5,7 @@
  * the two lines' lengths, and a one-line needle tries a bounded number of places.
  */
 import { verbatimPiecesOf, type LineRole } from './closestMatch';
-import { isSpaceLike, lookalikeOf } from './lookalikes';
+import { isInvisible, isSpaceLike, lookalikeOf, spellingsOf } from './lookalikes';
 
 /** The kinds a line-by-line walk can name. */
 export type NearMissKind = 'EOL_MISMATCH' | 'ESCAPED_NEWLINES' | 'UNICODE_LOOKALIKE' | 'INDENTATION' | 'WHITESPACE_ONLY';
@@ -98,7 +98,24 @@ function walkLine(a: string, b: string, reversed: boolean, openEnd: boolean, edg
 
   let i = 0;
   let j = 0;
+  /** An invisible character on either side is one difference of its own, before any whitespace around it is compared. */
+  const skipInvisible = (): boolean => {
+    if (j < b.length && isInvisible(b.charCodeAt(j))) {
+      note('UNICODE_LOOKALIKE', j, 1, '', b[j], 'inside');
+      j++;
+      return true;
+    }
+    if (i < a.length && isInvisible(a.charCodeAt(i))) {
+      note('UNICODE_LOOKALIKE', j, 0, a[i], '', 'inside');
+      i++;
+      return true;
+    }
+    return false;
+  };
   while (i < a.length) {
+    if (skipInvisible()) {
+      continue;
+    }
     const runA = spaceRun(a, i);
     const runB = spaceRun(b, j);
     if (runA > 0 || runB > 0) {
@@ -139,6 +156,9 @@ function walkLine(a: string, b: string, reversed: boolean, openEnd: boolean, edg
     i += step.fromA;
     j += step.fromB;
   }
+  while (!openEnd && j < b.length && isInvisible(b.charCodeAt(j))) {
+    skipInvisible();
+  }
   if (!openEnd && j < b.length) {
     const trailing = spaceRun(b, j);
     if (j + trailing < b.length) {
@@ -150,31 +170,30 @@ function walkLine(a: string, b: string, reversed: boolean, openEnd: boolean, edg
   return { differences, consumed: j };
 }
 
-/** How many characters of each side a look-alike difference covers at (i, j), if it is one. */
+/**
+ * How many characters of each side a look-alike difference covers at (i, j), if it is one:
+ * one character against another that folds to the same ASCII, or one character against an
+ * ASCII spelling of it ("--" for an em dash, "->" for an arrow), the longest spelling first.
+ */
 function lookalikeStep(a: string, i: number, b: string, j: number, reversed: boolean): { fromA: number; fromB: number } | undefined {
   const likeA = lookalikeOf(a.charCodeAt(i));
   const likeB = lookalikeOf(b.charCodeAt(j));
-  if (likeA?.ascii === '') {
-    return { fromA: 1, fromB: 0 };
-  }
-  if (likeB?.ascii === '') {
-    return { fromA: 0, fromB: 1 };
-  }
   if (!likeA && !likeB) {
     return undefined;
   }
-  const asciiA = likeA ? (reversed ? reverse(likeA.ascii) : likeA.ascii) : a[i];
-  const asciiB = likeB ? (reversed ? reverse(likeB.ascii) : likeB.ascii) : b[j];
-  if (asciiA === asciiB) {
-    return { fromA: 1, fromB: 1 };
+  const inDirection = (text: string): string => (reversed ? reverse(text) : text);
+  const asciiA = likeA ? inDirection(likeA.ascii) : a[i];
+  const asciiB = likeB ? inDirection(likeB.ascii) : b[j];
+  // The longest spelling first, so "--" against an em dash is one difference, not a dash and a stray hyphen.
+  const spelledA = likeA && spellingsOf(likeA).map(inDirection).find((spelling) => b.startsWith(spelling, j));
+  if (spelledA) {
+    return { fromA: 1, fromB: spelledA.length };
   }
-  if (likeA && b.startsWith(asciiA, j)) {
-    return { fromA: 1, fromB: asciiA.length };
+  const spelledB = likeB && spellingsOf(likeB).map(inDirection).find((spelling) => a.startsWith(spelling, i));
+  if (spelledB) {
+    return { fromA: spelledB.length, fromB: 1 };
   }
-  if (likeB && a.startsWith(asciiB, i)) {
-    return { fromA: asciiB.length, fromB: 1 };
-  }
-  return undefined;
+  return asciiA === asciiB ? { fromA: 1, fromB: 1 } : undefined;
 }
 
 export interface LineFit {
@@ -217,7 +236,20 @@ function fitInside(a: string, b: string): LineFit | undefined {
       return fit;
     }
   }
-  return undefined;
+  // Every piece may hold a difference (an invisible character inside a word): walk from where the needle's first character stands.
+  return fitFromFirstCharacter(a, b);
+}
+
+function fitFromFirstCharacter(a: string, b: string): LineFit | undefined {
+  let best: LineFit | undefined;
+  let start = b.indexOf(a[0]);
+  for (let tries = innerTries(a.length); start !== -1 && tries > 0 && !cannotImprove(best); tries--) {
+    const walk = walkLine(a, b.slice(start), false, true, { atLineStart: start === 0, atLineEnd: true });
+    const at = start;
+    best = fewerDifferences(best, walk && { differences: walk.differences.map((d) => ({ ...d, column: d.column + at })), from: start, to: start + walk.consumed });
+    start = b.indexOf(a[0], start + 1);
+  }
+  return best;
 }
 
 function fewerDifferences(best: LineFit | undefined, fit: LineFit | undefined): LineFit | undefined {

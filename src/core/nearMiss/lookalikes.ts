@@ -1,13 +1,17 @@
 /**
  * The one table of characters that pass for others (quotes, dashes, spaces,
- * invisible marks, Cyrillic and Greek letters, fullwidth forms), and the readings
- * built on it. Both the closest-match search and the diagnosis fold text through it.
+ * invisible marks, Cyrillic and Greek letters, fullwidth forms, and the typographic
+ * signs people type as several ASCII characters: "--" for a dash, "->" for an arrow,
+ * "(c)" for the copyright sign), and the readings built on it. Both the
+ * closest-match search and the diagnosis fold text through it.
  */
 
 export interface Lookalike {
   /** The ASCII text the character stands in for; '' for invisible characters. */
   readonly ascii: string;
   readonly name: string;
+  /** Other ASCII spellings people type for it, longest first ("---" and "--" for an em dash). */
+  readonly typed?: readonly string[];
 }
 
 const LOOKALIKES: ReadonlyMap<number, Lookalike> = new Map<number, Lookalike>([
@@ -25,8 +29,8 @@ const LOOKALIKES: ReadonlyMap<number, Lookalike> = new Map<number, Lookalike>([
   [0x2010, { ascii: '-', name: 'HYPHEN' }],
   [0x2011, { ascii: '-', name: 'NON-BREAKING HYPHEN' }],
   [0x2012, { ascii: '-', name: 'FIGURE DASH' }],
-  [0x2013, { ascii: '-', name: 'EN DASH' }],
-  [0x2014, { ascii: '-', name: 'EM DASH' }],
+  [0x2013, { ascii: '-', name: 'EN DASH', typed: ['--'] }],
+  [0x2014, { ascii: '-', name: 'EM DASH', typed: ['---', '--'] }],
   [0x2015, { ascii: '-', name: 'HORIZONTAL BAR' }],
   [0x2212, { ascii: '-', name: 'MINUS SIGN' }],
   [0x2026, { ascii: '...', name: 'HORIZONTAL ELLIPSIS' }],
@@ -34,6 +38,17 @@ const LOOKALIKES: ReadonlyMap<number, Lookalike> = new Map<number, Lookalike>([
   [0x2044, { ascii: '/', name: 'FRACTION SLASH' }],
   [0x2215, { ascii: '/', name: 'DIVISION SLASH' }],
   [0x037e, { ascii: ';', name: 'GREEK QUESTION MARK' }],
+  [0x2192, { ascii: '->', name: 'RIGHTWARDS ARROW' }],
+  [0x2190, { ascii: '<-', name: 'LEFTWARDS ARROW' }],
+  [0x2194, { ascii: '<->', name: 'LEFT RIGHT ARROW' }],
+  [0x21d2, { ascii: '=>', name: 'RIGHTWARDS DOUBLE ARROW' }],
+  [0x2264, { ascii: '<=', name: 'LESS-THAN OR EQUAL TO' }],
+  [0x2265, { ascii: '>=', name: 'GREATER-THAN OR EQUAL TO' }],
+  [0x2260, { ascii: '!=', name: 'NOT EQUAL TO', typed: ['=/=', '/='] }],
+  [0x00b1, { ascii: '+/-', name: 'PLUS-MINUS SIGN', typed: ['+-'] }],
+  [0x00a9, { ascii: '(c)', name: 'COPYRIGHT SIGN', typed: ['(C)'] }],
+  [0x00ae, { ascii: '(r)', name: 'REGISTERED SIGN', typed: ['(R)'] }],
+  [0x2122, { ascii: '(tm)', name: 'TRADE MARK SIGN', typed: ['(TM)'] }],
   [0x0430, { ascii: 'a', name: 'CYRILLIC SMALL LETTER A' }],
   [0x0435, { ascii: 'e', name: 'CYRILLIC SMALL LETTER IE' }],
   [0x043e, { ascii: 'o', name: 'CYRILLIC SMALL LETTER O' }],
@@ -76,6 +91,16 @@ export function lookalikeOf(code: number): Lookalike | undefined {
     return { ascii, name: `FULLWIDTH FORM OF '${ascii}'` };
   }
   return LOOKALIKES.get(code);
+}
+
+/** Every ASCII spelling of a look-alike, longest first: its own and the ones people type. */
+export function spellingsOf(lookalike: Lookalike): readonly string[] {
+  return lookalike.typed === undefined ? [lookalike.ascii] : [...lookalike.typed, lookalike.ascii].sort((a, b) => b.length - a.length);
+}
+
+/** Whether a code is an invisible character (it stands for nothing): a zero-width space, a soft hyphen. */
+export function isInvisible(code: number): boolean {
+  return lookalikeOf(code)?.ascii === '';
 }
 
 /** Horizontal whitespace, including the Unicode spaces that pass for a space. */

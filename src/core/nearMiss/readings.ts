@@ -1,20 +1,23 @@
 /**
  * Causes that show as a whole-needle rewrite rather than line by line: line-number
- * prefixes copied from a read tool, HTML or JSON escaping, and Unicode
- * normalisation (NFC against NFD). Each reading undoes one such change and asks
+ * prefixes copied from a read tool, a diff's line markers copied from a diff view,
+ * HTML or JSON escaping, and Unicode normalisation (NFC against NFD). Each reading undoes one such change and asks
  * whether the result occurs verbatim: one indexOf scan per reading that applies, and
  * the diagnosis then states where, never the rewritten text.
  */
 import type { TextSpan } from './closestMatch';
+import type { TextSearch } from './textSearch';
 import type { LocatedDiagnosis } from './describe';
 import type { LineIndex } from '../text/lineIndex';
-import type { DiagnosisKind } from '../contract/schemas';
+import type { Diagnosis, DiagnosisKind } from '../contract/schemas';
 
 interface Reading {
   readonly kind: DiagnosisKind;
   /** The needle with this one change undone, or undefined when the change is not there. */
   readonly undo: (needle: string) => string | undefined;
-  readonly explain: (needle: string, line: number) => string;
+  readonly explain: (needle: string, line: number, newString: string) => string;
+  /** Fields the diagnosis adds about new_string. */
+  readonly about?: (newString: string) => Partial<Diagnosis>;
 }
 
 /** A read tool's line-number gutter: "  12\t", "12: ", "12 | ", "12→". */
@@ -39,6 +42,40 @@ function withoutLineNumbers(needle: string): string | undefined {
     parts[at] = parts[at].slice(prefix[0].length);
   }
   return numbered > 0 ? parts.join('') : undefined;
+}
+
+const DIFF_MARKER = /^[ +-]/;
+
+/** The lines of a text and the breaks between them, alternating (as split with a capturing group). */
+function linesAndBreaks(text: string): string[] {
+  return text.split(/(\r\n|\r|\n)/);
+}
+
+/**
+ * The needle without the marker a diff puts before each line (" " for context, "-" for a
+ * removed line, "+" for an added one): every line that is not empty starts with one, and at
+ * least one is a "-" or "+" line (context alone reads as indentation, which the walk names).
+ */
+function withoutDiffMarkers(needle: string): string | undefined {
+  const parts = linesAndBreaks(needle);
+  let changed = false;
+  for (let at = 0; at < parts.length; at += 2) {
+    if (parts[at] === '') {
+      continue;
+    }
+    if (!DIFF_MARKER.test(parts[at])) {
+      return undefined;
+    }
+    changed ||= parts[at][0] !== ' ';
+    parts[at] = parts[at].slice(1);
+  }
+  return changed ? parts.join('') : undefined;
+}
+
+/** Whether new_string is written as a diff's new side too: every line marked, and at least one "+" line. */
+function hasDiffMarkers(newString: string): boolean {
+  const lines = linesAndBreaks(newString).filter((_part, at) => at % 2 === 0 && _part !== '');
+  return lines.length > 0 && lines.every((line) => DIFF_MARKER.test(line)) && lines.some((line) => line.startsWith('+'));
 }
 
 const HTML_ENTITY = /&(?:lt|gt|amp|quot|apos|#39|#\d+|#x[0-9a-fA-F]+);/g;
@@ -92,6 +129,12 @@ const READINGS: readonly Reading[] = [
     explain: (_needle, line) => `every line of old_string starts with a line number, as a read tool shows it, which is not part of the file; without them old_string occurs at line ${line}`,
   },
   {
+    kind: 'DIFF_MARKERS',
+    undo: withoutDiffMarkers,
+    explain: (_needle, line, newString) => `every line of old_string starts with a diff's marker (" " for context, "-" for a removed line, "+" for an added one), copied from a diff or patch view; the markers are not part of the file, and without them old_string occurs at line ${line}. ${hasDiffMarkers(newString) ? 'new_string carries the markers too: take them off its lines as well' : 'new_string carries no markers'}`,
+    about: (newString) => ({ markers_in_new_string: hasDiffMarkers(newString) }),
+  },
+  {
     kind: 'ESCAPED_TEXT',
     undo: jsonDecoded,
     explain: (_needle, line) => `old_string is JSON-escaped (\\", \\\\ or \\uXXXX written for the characters, \\\\n for \\n); with one level of escaping undone it occurs at line ${line}`,
@@ -119,11 +162,11 @@ const READINGS: readonly Reading[] = [
 ];
 
 /** Where the needle, with one change undone, occurs; the text's CRLF endings are tried for decoded breaks. */
-function occurrenceOf(text: string, candidate: string): TextSpan | undefined {
-  let at = text.indexOf(candidate);
-  if (at === -1 && candidate.includes('\n') && text.includes('\r\n')) {
+function occurrenceOf(search: TextSearch, candidate: string): TextSpan | undefined {
+  let at = search.indexOf(candidate);
+  if (at === -1 && candidate.includes('\n') && search.indexOf('\r\n') !== -1) {
     const crlf = candidate.replace(/\r?\n/g, '\r\n');
-    at = text.indexOf(crlf);
+    at = search.indexOf(crlf);
     return at === -1 ? undefined : { offset: at, length: crlf.length };
   }
   return at === -1 ? undefined : { offset: at, length: candidate.length };
@@ -139,7 +182,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * string ending in an escaped \n, the strings separated by a comma and whitespace
  * (`"a = 1\n",` then `"b = 2"` on the next line). One regular-expression scan.
  */
-function jsonLinesOccurrence(text: string, needle: string): TextSpan | undefined {
+function jsonLinesOccurrence(search: TextSearch, needle: string): TextSpan | undefined {
   const lines = needle.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') {
     lines.pop();
@@ -147,22 +190,23 @@ function jsonLinesOccurrence(text: string, needle: string): TextSpan | undefined
   if (lines.length < 2 || needle.length > MAX_JSON_LINES_CHARS) {
     return undefined;
   }
-  const strings = lines.map((line, at) => escapeRegExp(JSON.stringify(at < lines.length - 1 ? `${line}\n` : line).slice(1, -1)));
-  const found = new RegExp(strings.join('"\\s*,\\s*"')).exec(text);
+  const bodies = lines.map((line, at) => JSON.stringify(at < lines.length - 1 ? `${line}\n` : line).slice(1, -1));
+  // Every match starts with the first line's string, literally, so the search starts where that can first occur.
+  const found = search.firstMatch(new RegExp(bodies.map(escapeRegExp).join('"\\s*,\\s*"')), bodies[0]);
   return found ? { offset: found.index, length: found[0].length } : undefined;
 }
 
 /** The first reading whose undone needle occurs verbatim, as a located diagnosis. */
-export function rewrittenMiss(text: string, index: LineIndex, needle: string): LocatedDiagnosis | undefined {
+export function rewrittenMiss(search: TextSearch, index: LineIndex, needle: string, newString: string): LocatedDiagnosis | undefined {
   for (const reading of READINGS) {
     const candidate = reading.undo(needle);
-    const span = candidate === undefined || candidate === '' ? undefined : occurrenceOf(text, candidate);
+    const span = candidate === undefined || candidate === '' ? undefined : occurrenceOf(search, candidate);
     if (span) {
       const { line, column } = index.position(span.offset);
-      return { diagnosis: { kind: reading.kind, detail: reading.explain(needle, line), line, column }, span, focus: span.offset };
+      return { diagnosis: { kind: reading.kind, detail: reading.explain(needle, line, newString), line, column, ...reading.about?.(newString) }, span, focus: span.offset };
     }
   }
-  const cell = jsonLinesOccurrence(text, needle);
+  const cell = jsonLinesOccurrence(search, needle);
   if (cell) {
     const { line, column } = index.position(cell.offset);
     const lastLine = index.position(cell.offset + cell.length).line;

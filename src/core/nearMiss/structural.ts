@@ -8,6 +8,7 @@
  * match, and is asked only when the line-by-line walk named no cause.
  */
 import type { TextSpan } from './closestMatch';
+import type { TextSearch } from './textSearch';
 import type { LocatedDiagnosis } from './describe';
 import type { LineIndex } from '../text/lineIndex';
 
@@ -82,15 +83,16 @@ export function lineDifference(index: LineIndex, needle: string, closest: TextSp
   };
 }
 
-export function structuralMiss(text: string, index: LineIndex, needle: string, closest: TextSpan | undefined): LocatedDiagnosis | undefined {
+export function structuralMiss(search: TextSearch, index: LineIndex, needle: string, closest: TextSpan | undefined): LocatedDiagnosis | undefined {
   const lines = needle.split('\n');
-  return (closest && reordered(index, lines, closest)) ?? splitHunks(text, index, lines) ?? (closest && rewrapped(text, index, needle, closest));
+  return (closest && reordered(index, lines, closest)) ?? splitHunks(search, index, lines) ?? (closest && rewrapped(search.text, index, needle, closest));
 }
 
-function splitHunks(text: string, index: LineIndex, lines: readonly string[]): LocatedDiagnosis | undefined {
+function splitHunks(search: TextSearch, index: LineIndex, lines: readonly string[]): LocatedDiagnosis | undefined {
   const lastCut = Math.min(lines.length - 1, MAX_SPLIT_POINTS);
-  const headAt = (cut: number): number => text.indexOf(lines.slice(0, cut).join('\n'));
-  const tailAt = (cut: number): number => text.indexOf(lines.slice(cut).join('\n'));
+  // A head is a prefix of old_string: the search answers it from its prefix steps, without reading the text.
+  const headAt = (cut: number): number => search.indexOf(lines.slice(0, cut).join('\n'));
+  const tailAt = (cut: number): number => search.indexOf(lines.slice(cut).join('\n'));
   // A head occurs only if every shorter head does, and a tail whenever a longer one does, so the
   // cuts where both occur are one run, found in a few scans of the text rather than two per cut.
   const lastHeadCut = lastCutWhere(1, lastCut, (cut) => headAt(cut) !== -1);
@@ -101,8 +103,8 @@ function splitHunks(text: string, index: LineIndex, lines: readonly string[]): L
     if (head.trim() === '' || tail.trim() === '') {
       continue;
     }
-    const headOffset = text.indexOf(head);
-    const tailOffset = text.indexOf(tail);
+    const headOffset = search.indexOf(head);
+    const tailOffset = search.indexOf(tail);
     const headLine = index.lineOfOffset(headOffset) + 1;
     const tailLine = index.lineOfOffset(tailOffset) + 1;
     const gap = tailLine > headLine ? tailLine - (headLine + cut) : headLine - (tailLine + lines.length - cut);

@@ -7,16 +7,22 @@
 export interface SyntaxErrorSpan {
   readonly start: number;
   readonly end: number;
+  /**
+   * For an error that holds an edit's new text: the smallest error inside it nearest that text
+   * (error recovery can make one node of everything from the file's start), where the error is
+   * reported. Its own stretch when absent.
+   */
+  readonly focus?: { readonly start: number; readonly end: number };
 }
 
 /**
  * How a text was made from another: the stretches of `from` it replaced, in text order and
- * not overlapping, each with its replacement. An incremental parser that holds a tree of
- * `from` reparses only around them.
+ * not overlapping, each with its replacement and where that starts in the new text. An
+ * incremental parser that holds a tree of `from` reparses only around them.
  */
 export interface TextChange {
   readonly from: string;
-  readonly replaced: readonly { readonly start: number; readonly end: number; readonly text: string }[];
+  readonly replaced: readonly { readonly start: number; readonly end: number; readonly newStart: number; readonly text: string }[];
 }
 
 export interface SyntaxChecker {

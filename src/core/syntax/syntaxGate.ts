@@ -35,9 +35,13 @@ export interface SyntaxRegression {
   readonly file: PlannedFile;
   /** The index of `file` in the request's files. */
   readonly fileIndex: number;
-  /** The new errors, in text order, at most MAX_REPORTED_SYNTAX_ERRORS. */
+  /**
+   * The new errors, at most MAX_REPORTED_SYNTAX_ERRORS: the one nearest an edit first, then the
+   * others in text order. When even the nearest lies more than a line from its edit, the end of
+   * that edit's new text (its last character) comes first: where the edit took away what the parser missed.
+   */
   readonly errors: readonly SyntaxPosition[];
-  /** Offset of the first new error in the new text. */
+  /** Offset of the first reported error in the new text. */
   readonly firstOffset: number;
   /** The edit whose replacement holds, or lies nearest to, the first new error. */
   readonly editIndex: number;
@@ -85,7 +89,7 @@ function backTo(file: PlannedFile): TextChange {
   return {
     from: file.newText,
     get replaced() {
-      return file.spans.map((span) => ({ start: span.newStart, end: newEndOf(span), text: file.original.text.slice(span.start, span.end) }));
+      return file.spans.map((span) => ({ start: span.newStart, end: newEndOf(span), newStart: span.start, text: file.original.text.slice(span.start, span.end) }));
     },
   };
 }
@@ -102,6 +106,7 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
     return linesOf(followed.start, followed.end);
   });
   const overlaps = (a: LineSpan, b: LineSpan): boolean => a.first <= b.last && b.first <= a.last;
+  const withinALine = (a: LineSpan, b: LineSpan): boolean => a.first <= b.last + 1 && b.first <= a.last + 1;
   const editedLines = spans.map((span) => linesOf(span.newStart, newEndOf(span)));
   const newlyBroken = editedLines.filter((lines) => !oldLines.some((old) => overlaps(old, lines)));
   const added = newErrors.slice(0, MAX_COMPARED_ERRORS).filter((error) => {
@@ -111,13 +116,24 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
   if (added.length === 0) {
     return undefined;
   }
-  const firstOffset = added[0].start;
+  // Reported where each error is (its focus, inside a node that recovery grew), the one nearest an edit first.
+  const reported = added.map((error) => error.focus ?? error);
+  const lead = nearestToEdits(reported, spans);
+  const nearest = reported[lead];
+  const ordered = [nearest, ...reported.slice(0, lead), ...reported.slice(lead + 1)];
+  // A token the edit removed may be missed only where the parser gives up (a shell `fi` at the file's end): the edit's place then leads.
+  const nearestEdit = nearestSpan(spans, nearest.start);
+  if (nearestEdit !== undefined && !withinALine(linesOf(nearest.start, nearest.end), linesOf(nearestEdit.newStart, newEndOf(nearestEdit)))) {
+    const lastOfEdit = Math.max(nearestEdit.newStart, newEndOf(nearestEdit) - 1);
+    ordered.unshift({ start: lastOfEdit, end: lastOfEdit });
+  }
+  const firstOffset = ordered[0].start;
   const span = nearestSpan(spans, firstOffset);
   const editLines = span === undefined ? { first: 0, last: 0 } : linesOf(span.newStart, Math.max(span.newStart, newEndOf(span) - 1));
   return {
     file,
     fileIndex,
-    errors: added.slice(0, MAX_REPORTED_SYNTAX_ERRORS).map((error) => {
+    errors: ordered.slice(0, MAX_REPORTED_SYNTAX_ERRORS).map((error) => {
       const { line, column } = newIndex.position(error.start);
       return { line, column };
     }),
@@ -128,6 +144,30 @@ function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly Synta
     replaced: { start: span?.start ?? 0, end: span?.end ?? 0 },
     newIndex,
   };
+}
+
+/** How far [start, end) of the new text lies from the span's replacement: 0 when they overlap or touch. */
+function gapToSpan(start: number, end: number, span: ReplacedSpan): number {
+  const spanEnd = newEndOf(span);
+  return end < span.newStart ? span.newStart - end : start > spanEnd ? start - spanEnd : 0;
+}
+
+/** The index of the error nearest an edit's replacement (the first on a tie); errors and spans are in text order. */
+function nearestToEdits(errors: readonly { readonly start: number; readonly end: number }[], spans: readonly ReplacedSpan[]): number {
+  let best = 0;
+  let bestGap = Infinity;
+  let next = 0;
+  errors.forEach((error, index) => {
+    while (next + 1 < spans.length && newEndOf(spans[next + 1]) <= error.start) {
+      next++;
+    }
+    const gap = Math.min(...spans.slice(next, next + 2).map((span) => gapToSpan(error.start, error.end, span)));
+    if (gap < bestGap) {
+      best = index;
+      bestGap = gap;
+    }
+  });
+  return best;
 }
 
 /** The span whose replacement holds `offset`, or the one nearest to it (the earlier one on a tie). */

@@ -42,7 +42,7 @@ export class NodeHost {
   private readonly repeats: RepeatedFailures | undefined;
 
   constructor(private readonly settings: HostSettings) {
-    this.syntax = nodeSyntaxGate(settings.syntaxCheck, settings.log);
+    this.syntax = nodeSyntaxGate(settings.syntaxCheck, settings.log, { shortLived: !settings.session });
     this.memory = storeMemory(settings.session ? SERVER_MEMORY_MS : undefined);
     this.repeats = settings.session ? new RepeatedFailures() : undefined;
   }

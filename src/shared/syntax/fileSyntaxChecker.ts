@@ -30,6 +30,13 @@ const WINDOW_DIALECTS: ReadonlyMap<TreeSitterGrammar, ScriptDialect> = new Map([
 export interface SyntaxCheckerOptions {
   /** The folder with tree-sitter.wasm and the grammars. */
   readonly wasmDirectory: string;
+  /**
+   * A process of its own that parses once and exits (the CLI): WebAssembly is then compiled by
+   * V8's baseline compiler only. Its optimising tier recompiles the parser's hot functions on
+   * background threads, which such a process pays for in CPU and never profits from. Never set
+   * in a shared process (the extension host): the flag is the whole process's.
+   */
+  readonly shortLived?: boolean;
   /** Told once per grammar that could not be loaded; files of that language then go unchecked. */
   readonly onUnavailable?: (grammar: TreeSitterGrammar, reason: string) => void;
 }
@@ -42,7 +49,7 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
       return undefined;
     }
     try {
-      treeSitter ??= import('./treeSitterErrors.js').then((loaded) => new loaded.TreeSitterErrors(options.wasmDirectory));
+      treeSitter ??= import('./treeSitterErrors.js').then((loaded) => new loaded.TreeSitterErrors(options.wasmDirectory, { baselineCompilerOnly: options.shortLived === true }));
       return await read(await treeSitter);
     } catch (error) {
       unavailable.add(grammar);

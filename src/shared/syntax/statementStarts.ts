@@ -5,6 +5,11 @@
  * text; wherever it cannot be sure what a character is (a `/` after `}` or `++`, a
  * contextual keyword, a `<` that may open JSX, a line break it does not model), it
  * stops, and everything after that point is unknown: the gate then parses the whole file.
+ *
+ * The scanner reads one token at a time, each kind by a method of its own. It is the gate's
+ * cost on every edit it settles by windows (it reads the file up to the last edit), so it
+ * is written for speed: characters are classed by a table, and a word is matched against
+ * the keywords without being copied out of the text.
  */
 import { Char } from './scriptChars';
 
@@ -52,9 +57,44 @@ const UNSURE_AFTER_WORD = new Set([
   'is', 'asserts', 'readonly', 'declare', 'abstract', 'type', 'namespace', 'module', 'implements', 'interface', 'package',
   'private', 'protected', 'public', 'unique', 'accessor', 'override',
 ]);
-const LONGEST_KEYWORD = Math.max(...[...STATEMENT_KEYWORDS, ...REGEX_AFTER_WORD, ...UNSURE_AFTER_WORD].map((word) => word.length));
 /** Keywords whose parenthesised condition is followed by a statement, so `/` after its `)` starts a regular expression. */
 const CONTROL_WORDS = new Set(['if', 'while', 'for', 'with']);
+
+/** What a keyword does to the scan, as bits. */
+const enum Role {
+  StartsStatement = 1,
+  RegexAfter = 2,
+  UnsureAfter = 4,
+  Control = 8,
+  /** `for await (`: the control keyword still waits for its `(`. */
+  Await = 16,
+}
+
+interface Keyword {
+  readonly word: string;
+  readonly roles: number;
+}
+
+/** Every keyword has 2 to 10 lower-case letters: bucketed by length and first letter, a word is compared only with the few that could be it. */
+const LONGEST_KEYWORD = 10;
+const LETTERS = 26;
+const KEYWORD_BUCKETS: readonly (readonly Keyword[] | undefined)[] = (() => {
+  const buckets: Keyword[][] = [];
+  const words = new Set([...STATEMENT_KEYWORDS, ...REGEX_AFTER_WORD, ...UNSURE_AFTER_WORD, ...CONTROL_WORDS]);
+  for (const word of words) {
+    if (word.length > LONGEST_KEYWORD || !/^[a-z]+$/.test(word)) {
+      throw new Error(`statement scan: the keyword ${word} does not fit its table`);
+    }
+    const roles = (STATEMENT_KEYWORDS.has(word) ? Role.StartsStatement : 0) | (REGEX_AFTER_WORD.has(word) ? Role.RegexAfter : 0)
+      | (UNSURE_AFTER_WORD.has(word) ? Role.UnsureAfter : 0) | (CONTROL_WORDS.has(word) ? Role.Control : 0) | (word === 'await' ? Role.Await : 0);
+    (buckets[bucketOf(word.length, word.charCodeAt(0))] ??= []).push({ word, roles });
+  }
+  return buckets;
+})();
+
+function bucketOf(length: number, first: number): number {
+  return length * LETTERS + first - Char.LowerA;
+}
 
 const enum Slash {
   Regex,
@@ -74,24 +114,54 @@ const enum Last {
   Other,
 }
 
+/** The class of an ASCII character, as the scan's main loop dispatches on it. */
+const enum Kind {
+  Punctuation,
+  Blank,
+  LineFeed,
+  CarriageReturn,
+  Word,
+  Digit,
+}
+
 const LF = 10;
 const CR = 13;
+const LINE_SEPARATOR = 0x2028;
+const PARAGRAPH_SEPARATOR = 0x2029;
+
+const ASCII_KINDS: Uint8Array = (() => {
+  const kinds = new Uint8Array(Char.FirstNonAscii);
+  for (let code = 0; code < Char.FirstNonAscii; code++) {
+    const isLetter = (code >= Char.LowerA && code <= Char.LowerZ) || (code >= Char.UpperA && code <= Char.UpperZ);
+    kinds[code] = isLetter || code === Char.Underscore || code === Char.Dollar || code === Char.Hash ? Kind.Word
+      : code >= Char.Digit0 && code <= Char.Digit9 ? Kind.Digit
+        : code === Char.Space || code === Char.Tab || code === Char.VerticalTab || code === Char.FormFeed ? Kind.Blank
+          : code === LF ? Kind.LineFeed
+            : code === CR ? Kind.CarriageReturn
+              : Kind.Punctuation;
+  }
+  return kinds;
+})();
 
 /** Characters beyond ASCII that tree-sitter's JavaScript grammars read as blanks; the scan stops at them. */
 const UNICODE_BLANK = /[\p{Zs}\u200B\u2060\u2028\u2029\uFEFF]/u;
 
 function isWordStart(code: number): boolean {
-  return (code >= Char.LowerA && code <= Char.LowerZ) || (code >= Char.UpperA && code <= Char.UpperZ) || code === Char.Underscore || code === Char.Dollar || code === Char.Hash || (code >= 0x80 && !UNICODE_BLANK.test(String.fromCharCode(code)));
+  return code < Char.FirstNonAscii ? ASCII_KINDS[code] === Kind.Word : !UNICODE_BLANK.test(String.fromCharCode(code));
 }
 
 function isWordPart(code: number): boolean {
-  return isWordStart(code) || (code >= Char.Digit0 && code <= Char.Digit9);
+  return code < Char.FirstNonAscii ? ASCII_KINDS[code] >= Kind.Word : !UNICODE_BLANK.test(String.fromCharCode(code));
+}
+
+function isLineBreak(code: number): boolean {
+  return code === LF || code === CR || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR;
 }
 
 /** Characters that end a line in JavaScript besides LF; the scan does not model them, so it stops at one. */
 function isOtherLineBreak(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
-  return code === 0x2028 || code === 0x2029 || (code === CR && text.charCodeAt(at + 1) !== LF);
+  return code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR || (code === CR && text.charCodeAt(at + 1) !== LF);
 }
 
 export interface ScanOptions {
@@ -109,268 +179,351 @@ export interface ScanOptions {
  * or until the first statement start at or after `stopAfter`, or until it cannot tell what comes.
  */
 export function scanStatementStarts(text: string, dialect: ScriptDialect, { fileStart, stopAfter = Infinity }: ScanOptions = { fileStart: true }): StatementScan {
-  const starts: number[] = [];
-  const frames: Frame[] = [];
-  const length = text.length;
-  let slash = Slash.Regex;
-  let last = Last.None;
-  let afterDot = false;
-  // A control keyword waits for its `(` (`for await (` too).
-  let control = false;
-  // The current line began outside any comment or literal and holds no token or comment yet.
-  let lineUntouched = true;
-  let lineStart = 0;
-  let tokens = 0;
-  let opensWithStatement = false;
-  let at = 0;
-  // Set when the template literal just read stopped at a `${`.
-  let holeOpened = false;
-  // Whether a line comment must be read for a line break other than LF (rare, so one search of the text decides).
-  const otherBreaks = /[\r\u2028\u2029]/.test(text);
-  const stopped = (where: number): StatementScan => ({ starts, readTo: where, opensWithStatement, empty: tokens === 0, closesStatement: false });
-  if (fileStart && text.startsWith('#!')) {
-    const lineEnd = text.indexOf('\n');
-    at = lineEnd === -1 ? length : lineEnd;
+  return new StatementScanner(text, dialect, stopAfter).scan(fileStart);
+}
+
+/**
+ * The scan's state between tokens. Each token method starts at `at`, on the token's first
+ * character, and returns false when the scan must stop there; otherwise it leaves `at` just
+ * past the token.
+ */
+class StatementScanner {
+  private readonly starts: number[] = [];
+  private readonly frames: Frame[] = [];
+  private at = 0;
+  /** How a `/` reads here. */
+  private slash = Slash.Regex;
+  private last = Last.None;
+  private afterDot = false;
+  /** A control keyword waits for its `(` (`for await (` too). */
+  private awaitsCondition = false;
+  /** The current line began outside any comment or literal and holds no token or comment yet. */
+  private lineUntouched = true;
+  private lineStart = 0;
+  private tokens = 0;
+  private opensWithStatement = false;
+  /** The next CR, U+2028 and U+2029 at or after where they were last looked for (Infinity: none), which a line comment must not hide. */
+  private readonly nextOtherBreak = [-1, -1, -1];
+
+  constructor(
+    private readonly text: string,
+    private readonly dialect: ScriptDialect,
+    private readonly stopAfter: number,
+  ) {}
+
+  scan(fileStart: boolean): StatementScan {
+    const { text } = this;
+    const length = text.length;
+    if (fileStart && text.startsWith('#!')) {
+      const lineEnd = text.indexOf('\n');
+      this.at = lineEnd === -1 ? length : lineEnd;
+    }
+    // `at` lives in a local while blanks and line breaks are skipped, and in the scanner while a token method reads.
+    let at = this.at;
+    while (at < length) {
+      const code = text.charCodeAt(at);
+      const kind = code < Char.FirstNonAscii ? ASCII_KINDS[code] : isWordStart(code) ? Kind.Word : -1;
+      if (kind === Kind.Blank) {
+        at++;
+        continue;
+      }
+      if (kind === Kind.LineFeed) {
+        at++;
+        this.lineStart = at;
+        this.lineUntouched = true;
+        continue;
+      }
+      this.at = at;
+      if (kind === Kind.CarriageReturn && !isOtherLineBreak(text, at)) {
+        at++;
+        continue;
+      }
+      if (kind === -1 || kind === Kind.CarriageReturn || !this.token(code, kind)) {
+        return this.stopped();
+      }
+      at = this.at;
+    }
+    this.at = at;
+    const { starts, opensWithStatement, tokens, frames, last } = this;
+    return { starts, readTo: length, opensWithStatement, empty: tokens === 0, closesStatement: frames.length === 0 && last === Last.StatementEnd };
   }
+
+  private stopped(): StatementScan {
+    return { starts: this.starts, readTo: this.at, opensWithStatement: this.opensWithStatement, empty: this.tokens === 0, closesStatement: false };
+  }
+
+  /** Reads the comment or token at `at`, whose first character is `code` of `kind`. */
+  private token(code: number, kind: Kind): boolean {
+    const firstOnLine = this.lineUntouched;
+    this.lineUntouched = false;
+    if (code === Char.Slash) {
+      const next = this.text.charCodeAt(this.at + 1);
+      if (next === Char.Slash) {
+        return this.lineComment();
+      }
+      if (next === Char.Star) {
+        return this.blockComment();
+      }
+    }
+    this.tokens++;
+    return kind === Kind.Word ? this.word(firstOnLine) : kind === Kind.Digit ? this.number() : this.punctuation(code, firstOnLine);
+  }
+
+  private lineComment(): boolean {
+    const { text } = this;
+    const lineEnd = text.indexOf('\n', this.at);
+    const end = lineEnd === -1 ? text.length : lineEnd;
+    if (this.otherBreakBefore(end)) {
+      for (let index = this.at; index < end; index++) {
+        if (isOtherLineBreak(text, index)) {
+          return false;
+        }
+      }
+    }
+    this.at = end;
+    return true;
+  }
+
+  /** Whether a CR, U+2028 or U+2029 lies between `at` and `end`: only then is a line comment read character by character. */
+  private otherBreakBefore(end: number): boolean {
+    const { nextOtherBreak, at, text } = this;
+    let found = false;
+    for (let which = 0; which < nextOtherBreak.length; which++) {
+      if (nextOtherBreak[which] !== Infinity && nextOtherBreak[which] < at) {
+        const index = text.indexOf(which === 0 ? '\r' : which === 1 ? '\u2028' : '\u2029', at);
+        nextOtherBreak[which] = index === -1 ? Infinity : index;
+      }
+      found ||= nextOtherBreak[which] < end;
+    }
+    return found;
+  }
+
+  private blockComment(): boolean {
+    const close = this.text.indexOf('*/', this.at + 2);
+    if (close === -1) {
+      return false;
+    }
+    this.at = close + 2;
+    return true;
+  }
+
+  private word(firstOnLine: boolean): boolean {
+    const { text } = this;
+    const start = this.at;
+    const length = text.length;
+    // Every keyword is short and in lower-case letters: other words are not compared.
+    let lowerCase = true;
+    let end = start;
+    for (; end < length; end++) {
+      const code = text.charCodeAt(end);
+      if (code < Char.LowerA || code > Char.LowerZ) {
+        if (!isWordPart(code)) {
+          break;
+        }
+        lowerCase = false;
+      }
+    }
+    const roles = lowerCase && end - start <= LONGEST_KEYWORD ? keywordRoles(text, start, end - start) : 0;
+    this.at = end;
+    if ((roles & Role.StartsStatement) !== 0 && firstOnLine && this.frames.length === 0 && this.last !== Last.Other && !this.afterDot) {
+      this.starts.push(this.lineStart);
+      this.opensWithStatement ||= this.tokens === 1;
+      if (this.lineStart >= this.stopAfter) {
+        this.at = start;
+        return false;
+      }
+    }
+    if (this.afterDot) {
+      this.slash = Slash.Division;
+      this.awaitsCondition = false;
+    } else {
+      this.slash = (roles & Role.RegexAfter) !== 0 ? Slash.Regex : (roles & Role.UnsureAfter) !== 0 ? Slash.Unknown : Slash.Division;
+      this.awaitsCondition = (roles & Role.Control) !== 0 || (this.awaitsCondition && (roles & Role.Await) !== 0);
+    }
+    this.afterDot = false;
+    this.last = Last.Other;
+    return true;
+  }
+
+  private number(): boolean {
+    const { text } = this;
+    let end = this.at + 1;
+    for (let code = text.charCodeAt(end); end < text.length && (isWordPart(code) || code === Char.Dot); code = text.charCodeAt(++end)) {
+      // a number's digits, letters (exponents, radixes, suffixes) and dots
+    }
+    this.slash = Slash.Division;
+    this.afterValue();
+    this.at = end;
+    return true;
+  }
+
+  /** After any token but a word: no condition is awaited any more, nor a property name. */
+  private afterValue(): void {
+    this.awaitsCondition = false;
+    this.afterDot = false;
+    this.last = Last.Other;
+  }
+
+  /** A string, template or pattern literal, a `}` that resumes a template, or a punctuator. */
+  private punctuation(code: number, firstOnLine: boolean): boolean {
+    const opensCondition = this.awaitsCondition;
+    this.afterValue();
+    switch (code) {
+      case Char.Quote:
+      case Char.DoubleQuote:
+        return this.literal(stringEnd(this.text, this.at));
+      case Char.Backtick:
+        return this.template(this.at + 1);
+      case Char.Slash:
+        if (this.slash === Slash.Regex) {
+          return this.literal(regexEnd(this.text, this.at));
+        }
+        if (this.slash === Slash.Unknown) {
+          return false;
+        }
+        return this.operator(1);
+      case Char.OpenParen:
+        this.frames.push(opensCondition ? Frame.ControlParen : Frame.Paren);
+        return this.operator(1);
+      case Char.CloseParen: {
+        const frame = this.frames.pop();
+        if (frame !== Frame.Paren && frame !== Frame.ControlParen) {
+          return false;
+        }
+        return this.operator(1, frame === Frame.ControlParen ? Slash.Regex : Slash.Division);
+      }
+      case Char.OpenBracket:
+        this.frames.push(Frame.Bracket);
+        return this.operator(1);
+      case Char.CloseBracket:
+        return this.frames.pop() === Frame.Bracket && this.operator(1, Slash.Division);
+      case Char.OpenBrace:
+        this.frames.push(Frame.Brace);
+        return this.operator(1);
+      case Char.CloseBrace:
+        return this.closeBrace();
+      case Char.Semicolon:
+        this.last = this.frames.length === 0 ? Last.StatementEnd : Last.Other;
+        return this.operator(1);
+      default:
+        return this.operatorAt(code, firstOnLine);
+    }
+  }
+
+  /** Moves past a literal that ends at `end` (-1: it does not end, and the scan stops). */
+  private literal(end: number, opensHole = false): boolean {
+    if (end < 0) {
+      return false;
+    }
+    // An expression starts in a template's `${`; a literal that ended is a value.
+    this.slash = opensHole ? Slash.Regex : Slash.Division;
+    this.at = end;
+    return true;
+  }
+
+  /** Moves past a template's text from `from`, to its end or to a `${`, which opens a frame. */
+  private template(from: number): boolean {
+    const end = this.templateText(from);
+    return this.literal(end, end > 0 && this.text.charCodeAt(end - 1) === Char.OpenBrace);
+  }
+
   /** Reads a template literal's text from `from`; returns where the scan resumes, or -1 when it does not end. */
-  const templateText = (from: number): number => {
-    for (let index = from; index < length; index++) {
+  private templateText(from: number): number {
+    const { text } = this;
+    for (let index = from; index < text.length; index++) {
       const code = text.charCodeAt(index);
       if (code === Char.Backslash) {
         index++;
       } else if (code === Char.Backtick) {
         return index + 1;
       } else if (code === Char.Dollar && text.charCodeAt(index + 1) === Char.OpenBrace) {
-        frames.push(Frame.TemplateHole);
-        holeOpened = true;
+        this.frames.push(Frame.TemplateHole);
         return index + 2;
       }
     }
     return -1;
-  };
-  /** Where the string, template or pattern literal at `from` ends, or the template a `}` resumes (-1: it does not end); undefined when none is there. */
-  const literalEndAt = (code: number, from: number): number | undefined => {
-    holeOpened = false;
-    if (code === Char.Quote || code === Char.DoubleQuote) {
-      return stringEnd(text, from);
+  }
+
+  private closeBrace(): boolean {
+    const frame = this.frames.pop();
+    if (frame === Frame.TemplateHole) {
+      return this.template(this.at + 1);
     }
-    if (code === Char.Backtick) {
-      return templateText(from + 1);
+    if (frame !== Frame.Brace) {
+      return false;
     }
-    if (code === Char.Slash && slash === Slash.Regex) {
-      return regexEnd(text, from);
-    }
-    if (code === Char.CloseBrace && frames.at(-1) === Frame.TemplateHole) {
-      frames.pop();
-      return templateText(from + 1);
-    }
-    return undefined;
-  };
-  while (at < length) {
-    const code = text.charCodeAt(at);
-    if (code === LF) {
-      lineStart = at + 1;
-      lineUntouched = true;
-      at++;
-      continue;
-    }
-    if (code === Char.Space || code === Char.Tab || code === Char.VerticalTab || code === Char.FormFeed) {
-      at++;
-      continue;
-    }
-    if ((code === CR && isOtherLineBreak(text, at)) || (code >= 0x80 && !isWordStart(code))) {
-      return stopped(at);
-    }
-    if (code === CR) {
-      at++;
-      continue;
-    }
-    const firstOnLine = lineUntouched;
-    lineUntouched = false;
+    // The end of a block or of an object literal: a `/` after it could be either.
+    this.last = this.frames.length === 0 ? Last.StatementEnd : Last.Other;
+    return this.operator(1, Slash.Unknown);
+  }
+
+  /** Moves past a punctuator of `length` characters, after which a `/` reads as `slash`. */
+  private operator(length: number, slash = Slash.Regex): boolean {
+    this.slash = slash;
+    this.at += length;
+    return true;
+  }
+
+  /** The operators that are not brackets: what each means for a `/` after it. */
+  private operatorAt(code: number, firstOnLine: boolean): boolean {
+    const { text, at } = this;
     const next = text.charCodeAt(at + 1);
-    if (code === Char.Slash && next === Char.Slash) {
-      const lineEnd = text.indexOf('\n', at);
-      const end = lineEnd === -1 ? length : lineEnd;
-      if (otherBreaks) {
-        for (let index = at; index < end; index++) {
-          if (isOtherLineBreak(text, index)) {
-            return stopped(at);
-          }
-        }
-      }
-      at = end;
-      continue;
-    }
-    if (code === Char.Slash && next === Char.Star) {
-      const close = text.indexOf('*/', at + 2);
-      if (close === -1) {
-        return stopped(at);
-      }
-      at = close + 2;
-      continue;
-    }
-    tokens++;
-    if (isWordStart(code)) {
-      // Every keyword the scan looks for is short and in lower-case letters: other names are not sliced out.
-      let lowerCase = code >= Char.LowerA && code <= Char.LowerZ;
-      let end = at + 1;
-      for (; end < length; end++) {
-        const part = text.charCodeAt(end);
-        if (part < 97 || part > 122) {
-          if (!isWordPart(part)) {
-            break;
-          }
-          lowerCase = false;
-        }
-      }
-      const word = lowerCase && end - at <= LONGEST_KEYWORD ? text.slice(at, end) : '';
-      if (firstOnLine && frames.length === 0 && last !== Last.Other && !afterDot && STATEMENT_KEYWORDS.has(word)) {
-        starts.push(lineStart);
-        opensWithStatement ||= tokens === 1;
-        if (lineStart >= stopAfter) {
-          return stopped(at);
-        }
-      }
-      slash = afterDot ? Slash.Division : REGEX_AFTER_WORD.has(word) ? Slash.Regex : UNSURE_AFTER_WORD.has(word) ? Slash.Unknown : Slash.Division;
-      control = !afterDot && (CONTROL_WORDS.has(word) || (control && word === 'await'));
-      afterDot = false;
-      last = Last.Other;
-      at = end;
-      continue;
-    }
-    const opensControl = control;
-    control = false;
-    afterDot = false;
-    last = Last.Other;
-    if (code >= Char.Digit0 && code <= Char.Digit9) {
-      let end = at + 1;
-      while (end < length && (isWordPart(text.charCodeAt(end)) || text.charCodeAt(end) === Char.Dot)) {
-        end++;
-      }
-      slash = Slash.Division;
-      at = end;
-      continue;
-    }
-    const literalEnd = literalEndAt(code, at);
-    if (literalEnd !== undefined) {
-      if (literalEnd === -1) {
-        return stopped(at);
-      }
-      // An expression starts in a template's `${`; a literal that ended is a value.
-      slash = holeOpened ? Slash.Regex : Slash.Division;
-      at = literalEnd;
-      continue;
-    }
     switch (code) {
-      case Char.Slash:
-        if (slash === Slash.Unknown) {
-          return stopped(at);
-        }
-        slash = Slash.Regex;
-        at++;
-        continue;
-      case Char.OpenParen:
-        frames.push(opensControl ? Frame.ControlParen : Frame.Paren);
-        slash = Slash.Regex;
-        at++;
-        continue;
-      case Char.CloseParen: {
-        const frame = frames.pop();
-        if (frame !== Frame.Paren && frame !== Frame.ControlParen) {
-          return stopped(at);
-        }
-        slash = frame === Frame.ControlParen ? Slash.Regex : Slash.Division;
-        at++;
-        continue;
-      }
-      case Char.OpenBracket:
-        frames.push(Frame.Bracket);
-        slash = Slash.Regex;
-        at++;
-        continue;
-      case Char.CloseBracket:
-        if (frames.pop() !== Frame.Bracket) {
-          return stopped(at);
-        }
-        slash = Slash.Division;
-        at++;
-        continue;
-      case Char.OpenBrace:
-        frames.push(Frame.Brace);
-        slash = Slash.Regex;
-        at++;
-        continue;
-      case Char.CloseBrace: {
-        if (frames.pop() !== Frame.Brace) {
-          return stopped(at);
-        }
-        // The end of a block or of an object literal: a `/` after it could be either.
-        slash = Slash.Unknown;
-        last = frames.length === 0 ? Last.StatementEnd : Last.Other;
-        at++;
-        continue;
-      }
-      case Char.Semicolon:
-        slash = Slash.Regex;
-        last = frames.length === 0 ? Last.StatementEnd : Last.Other;
-        at++;
-        continue;
       case Char.Dot:
         if (next === Char.Dot && text.charCodeAt(at + 2) === Char.Dot) {
-          at += 3;
-        } else {
-          afterDot = true;
-          at++;
+          return this.operator(3);
         }
-        slash = Slash.Regex;
-        continue;
+        this.afterDot = true;
+        return this.operator(1);
       case Char.Plus:
       case Char.Minus:
         // `-->` first on a line is a comment too.
         if (code === Char.Minus && firstOnLine && text.startsWith('->', at + 1)) {
-          return stopped(at);
+          return false;
         }
         // After `++` or `--` a `/` divides (postfix) or starts a pattern (prefix, in odd code).
-        slash = next === code ? Slash.Unknown : Slash.Regex;
-        at += next === code ? 2 : 1;
-        continue;
+        return next === code ? this.operator(2, Slash.Unknown) : this.operator(1);
       case Char.Bang:
         // Before a value `!` is a logical not, after which `/` starts a pattern; after one it is
         // TypeScript's non-null assertion (`x! / 2` divides), or something the scan does not guess.
-        slash = slash === Slash.Regex ? Slash.Regex : Slash.Unknown;
-        at++;
-        continue;
+        return this.operator(1, this.slash === Slash.Regex ? Slash.Regex : Slash.Unknown);
       case Char.Less:
         // `<!--` opens a comment to the line's end in tree-sitter's JavaScript grammars.
-        if ((dialect === 'jsx' && slash !== Slash.Division) || text.startsWith('!--', at + 1)) {
-          return stopped(at);
+        if ((this.dialect === 'jsx' && this.slash !== Slash.Division) || text.startsWith('!--', at + 1)) {
+          return false;
         }
-        slash = Slash.Regex;
-        at++;
-        continue;
+        return this.operator(1);
       case Char.Equals:
         // `=>` is followed by an expression; a lone `>` may close a type argument list.
-        slash = Slash.Regex;
-        at += next === Char.Greater ? 2 : 1;
-        continue;
+        return this.operator(next === Char.Greater ? 2 : 1);
       case Char.Greater:
-        slash = Slash.Unknown;
-        at++;
-        continue;
+        return this.operator(1, Slash.Unknown);
       case Char.Question:
-        afterDot = next === Char.Dot;
-        slash = Slash.Regex;
-        at += afterDot ? 2 : 1;
-        continue;
+        if (next === Char.Dot) {
+          this.afterDot = true;
+          return this.operator(2);
+        }
+        return this.operator(1);
       case Char.Backslash:
         // An escape in a name, which the scan does not read.
-        return stopped(at);
+        return false;
       default:
-        slash = Slash.Regex;
-        at++;
+        return this.operator(1);
     }
   }
-  return { starts, readTo: length, opensWithStatement, empty: tokens === 0, closesStatement: frames.length === 0 && last === Last.StatementEnd };
+}
+
+/** The roles of the keyword [start, start + length) of `text`, or 0 when it is none. */
+function keywordRoles(text: string, start: number, length: number): number {
+  const bucket = KEYWORD_BUCKETS[bucketOf(length, text.charCodeAt(start))];
+  if (bucket !== undefined) {
+    for (const keyword of bucket) {
+      if (text.startsWith(keyword.word, start)) {
+        return keyword.roles;
+      }
+    }
+  }
+  return 0;
 }
 
 /** Just past the string literal opening at `from`, or -1 when it does not end on its line. */
@@ -384,7 +537,7 @@ function stringEnd(text: string, from: number): number {
     if (code === Char.Backslash) {
       // An escaped line break continues the string; CR LF counts as one.
       index += text.charCodeAt(index + 1) === CR && text.charCodeAt(index + 2) === LF ? 2 : 1;
-    } else if (code === LF || code === CR || code === 0x2028 || code === 0x2029) {
+    } else if (isLineBreak(code)) {
       return -1;
     }
   }
@@ -396,13 +549,12 @@ function regexEnd(text: string, from: number): number {
   let inClass = false;
   for (let index = from + 1; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code === LF || code === CR || code === 0x2028 || code === 0x2029) {
+    if (isLineBreak(code)) {
       return -1;
     }
     if (code === Char.Backslash) {
       index++;
-      const escaped = text.charCodeAt(index);
-      if (escaped === LF || escaped === CR || escaped === 0x2028 || escaped === 0x2029) {
+      if (isLineBreak(text.charCodeAt(index))) {
         return -1;
       }
     } else if (code === Char.OpenBracket) {

@@ -50,7 +50,6 @@ export function statementWindows(change: TextChange, text: string, dialect: Scri
   const scan = scanStatementStarts(from, dialect, { fileStart: true, stopAfter: replaced[replaced.length - 1].end });
   const { starts } = scan;
   const windows: SyntaxWindow[] = [];
-  let shift = 0;
   let startIndex = 0;
   let parsedChars = 0;
   for (const span of replaced) {
@@ -66,9 +65,9 @@ export function statementWindows(change: TextChange, text: string, dialect: Scri
     if (oldEnd === -1) {
       return undefined;
     }
-    const newStart = oldStart + shift;
-    shift += span.text.length - (span.end - span.start);
-    const newEnd = oldEnd + shift;
+    // Between a window's ends and its span lies text of the original, moved as the span moves its start or its end (a later span in the same window moves the end again, below).
+    const newStart = oldStart + span.newStart - span.start;
+    const newEnd = oldEnd + span.newStart + span.text.length - span.end;
     const previous = windows.at(-1);
     if (previous && oldStart < previous.oldEnd) {
       parsedChars -= previous.oldEnd - previous.oldStart + previous.newEnd - previous.newStart;

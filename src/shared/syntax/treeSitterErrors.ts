@@ -9,8 +9,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, type Edit, type Node, type Point, type Tree } from '@vscode/tree-sitter-wasm';
-import type { SyntaxErrorSpan, TextChange } from '../../core/index';
+import { LineIndex, type SyntaxErrorSpan, type TextChange } from '../../core/index';
 import type { TreeSitterGrammar } from './syntaxLanguages';
 
 /** Errors collected per parse; a text broken in more places is judged by its first ones. */
@@ -31,7 +32,10 @@ export class TreeSitterErrors {
   /** By file, the most recently parsed last. */
   private readonly kept = new Map<string, KeptTree>();
 
-  constructor(private readonly wasmDirectory: string) {}
+  constructor(
+    private readonly wasmDirectory: string,
+    private readonly options: { readonly baselineCompilerOnly?: boolean } = {},
+  ) {}
 
   /**
    * The errors of `text` in `grammar`; `file` names the text's file, whose last tree an
@@ -52,7 +56,7 @@ export class TreeSitterErrors {
       return [];
     }
     this.keep(file, { grammar, text, tree });
-    return tree.rootNode.hasError ? errorNodes(tree.rootNode) : [];
+    return tree.rootNode.hasError ? errorNodes(tree.rootNode, change?.replaced ?? []) : [];
   }
 
   /** Whether the tree kept for `file` is of `text` in `grammar`: a change to that text then reparses only around its edits. */
@@ -108,6 +112,9 @@ export class TreeSitterErrors {
 
   private initRuntime(): Promise<void> {
     if (!this.runtime) {
+      if (this.options.baselineCompilerOnly) {
+        setFlagsFromString('--liftoff-only');
+      }
       const wasmFile = join(this.wasmDirectory, 'tree-sitter.wasm');
       this.runtime = Parser.init({ locateFile: () => wasmFile });
       this.runtime.catch(() => {
@@ -118,16 +125,32 @@ export class TreeSitterErrors {
   }
 }
 
-/** The outermost ERROR nodes and every MISSING node, in text order; subtrees without errors are skipped. */
-function errorNodes(root: Node): SyntaxErrorSpan[] {
+/** Where an edit's new text lies: [start, end) of the text parsed. */
+interface Stretch {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The outermost ERROR nodes and every MISSING node, in text order; subtrees without errors
+ * are skipped. An error that holds the new text of one of `replaced` gets its focus there.
+ * The walk is a cursor's, not a recursion: no nesting of the text can exhaust the stack.
+ */
+function errorNodes(root: Node, replaced: TextChange['replaced']): SyntaxErrorSpan[] {
   const found: SyntaxErrorSpan[] = [];
   const cursor = root.walk();
+  let next = 0;
   try {
     let descend = true;
     for (;;) {
       const node = cursor.currentNode;
       if (descend && (node.isError || node.isMissing)) {
-        found.push({ start: node.startIndex, end: node.endIndex });
+        const { startIndex: start, endIndex: end } = node;
+        while (next < replaced.length && replaced[next].newStart + replaced[next].text.length < start) {
+          next++;
+        }
+        const edited = next < replaced.length && replaced[next].newStart <= end ? { start: replaced[next].newStart, end: replaced[next].newStart + replaced[next].text.length } : undefined;
+        found.push(edited && node.isError && (start < edited.start || end > edited.end) ? { start, end, focus: focusOf(node, edited) } : { start, end });
         if (found.length >= MAX_ERRORS) {
           return found;
         }
@@ -150,36 +173,76 @@ function errorNodes(root: Node): SyntaxErrorSpan[] {
   }
 }
 
+/** How far [start, end) lies from `edited`: 0 when they overlap or touch. */
+function distance(start: number, end: number, edited: Stretch): number {
+  return end < edited.start ? edited.start - end : start > edited.end ? start - edited.end : 0;
+}
+
+/**
+ * The smallest ERROR or MISSING node in `error` nearest the edited stretch: from the error
+ * down, each step takes the child with an error nearest the stretch (the first on a tie).
+ * When no error lies deeper, the steps go on through the nodes nearest the stretch to a
+ * token, which is then the focus: a node that recovery grew from the file's start is
+ * reported where the edit is, not at its start.
+ */
+function focusOf(error: Node, edited: Stretch): Stretch {
+  let focus: Stretch = { start: error.startIndex, end: error.endIndex };
+  let followsErrors = true;
+  const cursor = error.walk();
+  try {
+    while (cursor.gotoFirstChild()) {
+      let chosen: Node | undefined;
+      let nearest: Node | undefined;
+      let chosenDistance = Infinity;
+      let nearestDistance = Infinity;
+      do {
+        const gap = distance(cursor.startIndex, cursor.endIndex, edited);
+        const nearer = gap < nearestDistance;
+        const nearerError = followsErrors && gap < chosenDistance;
+        if (nearer || nearerError) {
+          const child = cursor.currentNode;
+          if (nearer) {
+            nearest = child;
+            nearestDistance = gap;
+          }
+          if (nearerError && (child.hasError || child.isMissing)) {
+            chosen = child;
+            chosenDistance = gap;
+          }
+        }
+      } while (cursor.gotoNextSibling());
+      const step = chosen ?? nearest;
+      if (step === undefined) {
+        break;
+      }
+      if (chosen === undefined || step.isError || step.isMissing) {
+        focus = { start: step.startIndex, end: step.endIndex };
+      }
+      followsErrors &&= chosen !== undefined;
+      cursor.reset(step);
+    }
+    return focus;
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** Where `offset` is in the text `lines` indexes, as tree-sitter counts: 0-based row, column in UTF-16 units (the parser reads UTF-16). */
+function pointOf(lines: LineIndex, offset: number): Point {
+  const { line, column } = lines.position(offset);
+  return { row: line - 1, column: column - 1 };
+}
+
 /**
  * A change's replacements as tree-sitter edits, last first: each is then given in the
  * offsets and points of `from`, which the later ones have not moved.
  */
 function replacementEdits(change: TextChange): Edit[] {
-  const { from, replaced } = change;
-  const edits: Edit[] = [];
-  let row = 0;
-  let lineStart = 0;
-  let scanned = 0;
-  const pointOf = (offset: number): Point => {
-    for (let at = from.indexOf('\n', scanned); at !== -1 && at < offset; at = from.indexOf('\n', at + 1)) {
-      row++;
-      lineStart = at + 1;
-    }
-    scanned = Math.max(scanned, offset);
-    return { row, column: offset - lineStart };
-  };
-  for (const { start, end, text } of replaced) {
-    const startPosition = pointOf(start);
-    edits.push({
-      startIndex: start,
-      oldEndIndex: end,
-      newEndIndex: start + text.length,
-      startPosition,
-      oldEndPosition: pointOf(end),
-      newEndPosition: pointAfter(startPosition, text),
-    });
-  }
-  return edits.reverse();
+  const lines = LineIndex.of(change.from);
+  return change.replaced.map(({ start, end, text }) => {
+    const startPosition = pointOf(lines, start);
+    return { startIndex: start, oldEndIndex: end, newEndIndex: start + text.length, startPosition, oldEndPosition: pointOf(lines, end), newEndPosition: pointAfter(startPosition, text) };
+  }).reverse();
 }
 
 /** Where `text` ends when it is written at `start`. */
@@ -188,11 +251,7 @@ function pointAfter(start: Point, text: string): Point {
   if (lastBreak === -1) {
     return { row: start.row, column: start.column + text.length };
   }
-  let breaks = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
-    breaks++;
-  }
-  return { row: start.row + breaks, column: text.length - lastBreak - 1 };
+  return { row: start.row + LineIndex.of(text).lineCount - 1, column: text.length - lastBreak - 1 };
 }
 
 /** The one stretch that differs between two texts (after their common start and common end), as tree-sitter takes an edit. */
@@ -206,22 +265,13 @@ function editBetween(before: string, after: string): Edit {
   while (common < shorter - start && before.charCodeAt(before.length - 1 - common) === after.charCodeAt(after.length - 1 - common)) {
     common++;
   }
+  const beforeLines = LineIndex.of(before);
   return {
     startIndex: start,
     oldEndIndex: before.length - common,
     newEndIndex: after.length - common,
-    startPosition: pointAt(before, start),
-    oldEndPosition: pointAt(before, before.length - common),
-    newEndPosition: pointAt(after, after.length - common),
+    startPosition: pointOf(beforeLines, start),
+    oldEndPosition: pointOf(beforeLines, before.length - common),
+    newEndPosition: pointOf(LineIndex.of(after), after.length - common),
   };
-}
-
-function pointAt(text: string, offset: number): Point {
-  let row = 0;
-  let lineStart = 0;
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
-    row++;
-    lineStart = at + 1;
-  }
-  return { row, column: offset - lineStart };
 }

@@ -90,10 +90,8 @@ export function onlyRenamesWords(change: TextChange, text: string, rules: WordRu
   // A replace_all respells the same word hundreds of thousands of times: each side remembers the last word it found plain.
   const oldSide: WordReader = { rules, lastPlain: '' };
   const newSide: WordReader = { rules, lastPlain: '' };
-  let shift = 0;
   for (const span of change.replaced) {
-    const newStart = span.start + shift;
-    shift += span.text.length - (span.end - span.start);
+    const { newStart } = span;
     const oldLength = span.end - span.start;
     const newLength = span.text.length;
     let prefix = 0;
