@@ -2,6 +2,7 @@
  * The one table of error codes. Every envelope on every path is built from it,
  * so a code's category, retryability, hints and next action never disagree.
  */
+import { TOOL_LIST } from './toolNames';
 
 export type ErrorCategory = 'input' | 'match' | 'scope' | 'filesystem' | 'transient' | 'internal';
 
@@ -173,7 +174,7 @@ export const ERROR_CODES = {
   UNKNOWN_TOOL: {
     category: 'internal', retryable: false, nextAction: 'stop', userChose: false,
     summary: 'No tool with that name exists.',
-    hints: ['Call multi_edit, multi_edit_files or multi_edit_patch'],
+    hints: [`Call ${TOOL_LIST}`],
   },
   INTERNAL_ERROR: {
     category: 'internal', retryable: false, nextAction: 'stop', userChose: false,

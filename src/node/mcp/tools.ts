@@ -1,5 +1,5 @@
 /**
- * The two tools as MCP lists and calls them. Their schemas come from the core's zod
+ * The tools as MCP lists and calls them. Their schemas come from the core's zod
  * schemas (the same source as the VS Code tools' inputSchema), and their
  * descriptions and titles from the extension manifest, so every surface teaches the
  * model the same contract.

@@ -5,7 +5,7 @@
  * quick fix away (Copy hints). Every code has a line: the type says so.
  */
 import * as vscode from 'vscode';
-import type { DiagnosisKind, ErrorCode } from '../../core/index';
+import { type DiagnosisKind, type ErrorCode, TOOL_LIST } from '../../core/index';
 
 /** The line for a failure; a diagnosis that changes what to do (nothing left to fix) has its own. */
 export function guidanceFor(code: ErrorCode, diagnosis?: DiagnosisKind): string {
@@ -46,7 +46,7 @@ function guidanceForCode(code: ErrorCode): string {
     SAVE_REDIRECTED: vscode.l10n.t('The edit is in the editor, but its save went through a path that led elsewhere: check the folder for links, then save again.'),
     USER_DENIED: vscode.l10n.t('You declined the request; nothing was changed.'),
     CANCELLED: vscode.l10n.t('You cancelled the request; nothing was changed.'),
-    UNKNOWN_TOOL: vscode.l10n.t('Use the multi_edit or multi_edit_files tool.'),
+    UNKNOWN_TOOL: vscode.l10n.t('Use one of the tools {0}.', TOOL_LIST),
     INTERNAL_ERROR: vscode.l10n.t('Multi-Edit failed; nothing was changed. The Multi-Edit output has the details.'),
   };
   return guidance[code];

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { CHAT_PARTICIPANT_NAME } from '../../platform/ids';
-import { TOOL_NAMES } from '../../../core/index';
+import { TOOL_LIST, TOOL_NAMES } from '../../../core/index';
 import { currentWorkspaceFolders } from '../../platform/workspacePaths';
 import { writeResponse } from '../render/writeResponse';
 import type { ChatDeps } from '../chatDeps';
@@ -25,7 +25,7 @@ const MAX_REFERENCE_CHARS = 100_000;
 function instructions(): string {
   const folders = currentWorkspaceFolders().map((folder) => folder.path);
   return [
-    'You change files in the user\'s workspace with the multi_edit tool (one file) or multi_edit_files (several files that must change together).',
+    'You change files in the user\'s workspace with the multi_edit tool (one file), multi_edit_files (several files that must change together) or multi_edit_patch (a patch that may also add, delete and move files).',
     'Give absolute file paths. old_string must be copied exactly from the file, whitespace included, and occur once unless replace_all is true.',
     'When a tool result has "success": false, nothing was written: read error_code, recovery_hints and context.snippet, correct the edits and call the tool again.',
     'If next_action.action is ask_user or stop, do not retry: explain what the user must decide. Keep answers short.',
@@ -88,7 +88,7 @@ async function runToolCall(
   });
   if (!(TOOL_NAMES as readonly string[]).includes(call.name)) {
     // Not translated: read by the model.
-    return notRun(`Unknown tool ${call.name}: use multi_edit or multi_edit_files.`);
+    return notRun(`Unknown tool ${call.name}: use ${TOOL_LIST}.`);
   }
   let result: vscode.LanguageModelToolResult;
   try {
