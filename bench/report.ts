@@ -133,7 +133,8 @@ function targets(result: BenchResult): Target[] {
       list.push({ what: `${where}, ${WORKLOAD_LABELS[workload]}, 10 MB: ≤ ${limit}× its floor`, measured: `${ratio.toFixed(2)}×`, met: ratio <= limit });
     }
   };
-  ratioTarget('edits200', 'cli', 2, 'CLI process');
+  // The gate is on (its default): the three workloads of a request that succeeds, is ambiguous and misses, against one pass.
+  ratioTarget('edits200', 'cli', 1.5, 'CLI process');
   ratioTarget('ambiguous', 'cli', 1.5, 'CLI process');
   ratioTarget('notFound', 'cli', 1.5, 'CLI process');
   ratioTarget('ambiguous', 'engine', 1.5, 'engine in process');

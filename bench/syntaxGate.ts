@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLI_PATH } from './implementations';
 import { msText, ratioText, table } from './markdown';
-import { median, percentile, runNode } from './measure';
+import { median, percentile, runNode, runNodeReported } from './measure';
 import type { BenchSection } from './sections';
 import { sourceLines } from './workloads';
 
@@ -23,7 +23,11 @@ const MCP_CALLS = { full: 200, quick: 10 };
 const MCP_WARM_UP_CALLS = 10;
 const CLI_RUNS = { full: 15, quick: 1 };
 const MCP_TARGET = 1.3;
-const CLI_TARGET = 2.5;
+const CLI_TARGET = 1.5;
+/** A breaking edit (one closing brace dropped) refused in a large file, against the same dry run with the gate off. */
+const REFUSAL_BYTES = { full: 30 * 1024 * 1024, quick: 256 * 1024 };
+const REFUSAL_CPU_TARGET = 3;
+const REFUSAL_MEMORY_TARGET = 5;
 
 const GATES = ['off', 'refuse'] as const;
 type Gate = (typeof GATES)[number];
@@ -31,6 +35,8 @@ type Gate = (typeof GATES)[number];
 export interface SyntaxGateFigures {
   readonly mcp: { readonly fileBytes: number; readonly calls: number; readonly p50Ms: Record<Gate, number>; readonly p95Ms: Record<Gate, number> };
   readonly cli: { readonly fileBytes: number; readonly edits: number; readonly runs: number; readonly medianMs: Record<Gate, number> };
+  /** One run each: CPU time and peak RSS of the refusal and of the ungated dry run. */
+  readonly refusal?: { readonly fileBytes: number; readonly cpuMs: Record<Gate, number>; readonly peakRssBytes: Record<Gate, number>; readonly bareNodePeakRssBytes: number };
 }
 
 interface Session {
@@ -128,6 +134,45 @@ async function measureCli(scratch: string, runs: number, fileBytes: number): Pro
   return { fileBytes: text.length, edits: CLI_EDITS, runs, medianMs: { off: median(samples.off), refuse: median(samples.refuse) } };
 }
 
+/** A file of whole functions, each with a closing brace on a line of its own; the edit drops the one in the middle. */
+function functionsText(bytes: number): { text: string; oldString: string; newString: string } {
+  const functions: string[] = [];
+  let size = 0;
+  for (let index = 0; size < bytes; index++) {
+    const body = `export function step${index}(value: number): number {\n  if (value > ${index}) {\n    return value - ${index};\n  }\n  return compute(value, "item-${index}");\n}\n`;
+    functions.push(body);
+    size += body.length;
+  }
+  const middle = functions.length >> 1;
+  const oldString = functions[middle];
+  return { text: functions.join(''), oldString, newString: oldString.replace('  }\n', '') };
+}
+
+async function measureRefusal(scratch: string, bytes: number): Promise<NonNullable<SyntaxGateFigures['refusal']>> {
+  await mkdir(scratch, { recursive: true });
+  const { text, oldString, newString } = functionsText(bytes);
+  const file = join(scratch, 'large.ts');
+  await writeFile(file, text, 'utf8');
+  const requestPath = join(scratch, 'refusal.json');
+  await writeFile(requestPath, JSON.stringify({ file_path: file, dry_run: true, edits: [{ old_string: oldString, new_string: newString }] }), 'utf8');
+  const cpuMs = { off: 0, refuse: 0 };
+  const peakRssBytes = { off: 0, refuse: 0 };
+  for (const gate of GATES) {
+    const run = await runNodeReported([CLI_PATH, 'apply', '--max-file-size', '64', '--syntax-check', gate, requestPath], scratch);
+    if (run.exitCode !== (gate === 'off' ? 0 : 1)) {
+      throw new Error(`syntax gate bench: the ${gate === 'off' ? 'ungated dry run failed' : 'breaking edit was not refused'}`);
+    }
+    cpuMs[gate] = run.cpuMs;
+    peakRssBytes[gate] = run.peakRssBytes;
+  }
+  const bare = await runNodeReported(['-e', '0'], scratch);
+  return { fileBytes: text.length, cpuMs, peakRssBytes, bareNodePeakRssBytes: bare.peakRssBytes };
+}
+
+/** The refusal's CPU over the ungated dry run's, and its peak memory above a bare node's over the input. */
+const refusalCpuRatio = (refusal: NonNullable<SyntaxGateFigures['refusal']>): number => refusal.cpuMs.refuse / refusal.cpuMs.off;
+const refusalMemoryRatio = (refusal: NonNullable<SyntaxGateFigures['refusal']>): number => (refusal.peakRssBytes.refuse - refusal.bareNodePeakRssBytes) / refusal.fileBytes;
+
 const mcpRatio = (figures: SyntaxGateFigures): number => figures.mcp.p50Ms.refuse / figures.mcp.p50Ms.off;
 const cliRatio = (figures: SyntaxGateFigures): number => figures.cli.medianMs.refuse / figures.cli.medianMs.off;
 
@@ -137,13 +182,21 @@ export const syntaxGateSection: BenchSection<SyntaxGateFigures> = {
   async measure({ scratch, quick }) {
     const mcp = await measureMcp(join(scratch, 'syntax-mcp'), quick ? MCP_CALLS.quick : MCP_CALLS.full);
     const cli = await measureCli(join(scratch, 'syntax-cli'), quick ? CLI_RUNS.quick : CLI_RUNS.full, quick ? CLI_FILE_BYTES.quick : CLI_FILE_BYTES.full);
-    const figures = { mcp, cli };
+    const refusal = await measureRefusal(join(scratch, 'syntax-refusal'), quick ? REFUSAL_BYTES.quick : REFUSAL_BYTES.full);
+    const figures = { mcp, cli, refusal };
     console.error(`syntax gate: MCP p50 ${mcp.p50Ms.refuse.toFixed(2)} ms against ${mcp.p50Ms.off.toFixed(2)} ms off (${mcpRatio(figures).toFixed(2)}x); `
-      + `cold CLI median ${cli.medianMs.refuse.toFixed(0)} ms against ${cli.medianMs.off.toFixed(0)} ms off (${cliRatio(figures).toFixed(2)}x)`);
+      + `cold CLI median ${cli.medianMs.refuse.toFixed(0)} ms against ${cli.medianMs.off.toFixed(0)} ms off (${cliRatio(figures).toFixed(2)}x); `
+      + `refusal CPU ${refusal.cpuMs.refuse.toFixed(0)} ms against ${refusal.cpuMs.off.toFixed(0)} ms (${refusalCpuRatio(refusal).toFixed(2)}x), ${refusalMemoryRatio(refusal).toFixed(1)}x the input in memory`);
     return figures;
   },
   markdown(figures) {
-    const { mcp, cli } = figures;
+    const { mcp, cli, refusal } = figures;
+    const refusalRows = refusal ? [[
+      `CLI dry run refusing a dropped brace in ${(refusal.fileBytes / 1024 / 1024).toFixed(1)} MB, CPU (peak RSS)`,
+      `${msText(refusal.cpuMs.off)} (${(refusal.peakRssBytes.off / 1024 / 1024).toFixed(0)} MB)`,
+      `${msText(refusal.cpuMs.refuse)} (${(refusal.peakRssBytes.refuse / 1024 / 1024).toFixed(0)} MB)`,
+      `${ratioText(refusalCpuRatio(refusal))} CPU, ${ratioText(refusalMemoryRatio(refusal))} the input`,
+    ]] : [];
     return `The same runs with \`--syntax-check refuse\` (the default: every edited file checked as it would be written) and
 \`--syntax-check off\`. Over MCP: one \`multi_edit\` call of one edit on a ${(mcp.fileBytes / 1024).toFixed(0)} KB TypeScript file, two warm
 servers taking turns call by call (after ${MCP_WARM_UP_CALLS} warm-up calls, which load the parser once). On the command line: a cold
@@ -156,18 +209,30 @@ ${table(['run', 'gate off', 'gate on', 'ratio'], [
   [`MCP, ${mcp.calls} calls, p50`, msText(mcp.p50Ms.off), msText(mcp.p50Ms.refuse), ratioText(mcpRatio(figures))],
   [`MCP, ${mcp.calls} calls, p95`, msText(mcp.p95Ms.off), msText(mcp.p95Ms.refuse), ratioText(mcp.p95Ms.refuse / mcp.p95Ms.off)],
   [`CLI cold, ${cli.runs} runs, median`, msText(cli.medianMs.off), msText(cli.medianMs.refuse), ratioText(cliRatio(figures))],
-])}`;
+  ...refusalRows,
+])}
+
+The refusal is one run each, of a file of whole functions with one closing brace dropped in the middle: the
+gate parses the whole file (the statements around the edit do not parse, so it compares full parses), which
+costs what tree-sitter's WebAssembly parser costs per byte; its memory is peak RSS above a bare node's, over
+the input.`;
   },
   targets(figures) {
     return [
       { what: `syntax gate, one small edit over MCP: p50 ≤ ${MCP_TARGET}× ungated`, measured: ratioText(mcpRatio(figures)), met: mcpRatio(figures) <= MCP_TARGET },
       { what: `syntax gate, cold CLI, ${CLI_EDITS} edits on ${(figures.cli.fileBytes / 1024).toFixed(0)} KB: ≤ ${CLI_TARGET}× ungated`, measured: ratioText(cliRatio(figures)), met: cliRatio(figures) <= CLI_TARGET },
+      ...(figures.refusal ? [{
+        what: `syntax gate, refusing a breaking edit in ${(figures.refusal.fileBytes / 1024 / 1024).toFixed(0)} MB: ≤ ${REFUSAL_CPU_TARGET}× the ungated dry run's CPU and ≤ ${REFUSAL_MEMORY_TARGET}× the input in memory`,
+        measured: `${ratioText(refusalCpuRatio(figures.refusal))} CPU, ${ratioText(refusalMemoryRatio(figures.refusal))} the input`,
+        met: refusalCpuRatio(figures.refusal) <= REFUSAL_CPU_TARGET && refusalMemoryRatio(figures.refusal) <= REFUSAL_MEMORY_TARGET,
+      }] : []),
     ];
   },
   bars(figures) {
     return [
       { label: 'syntax gate: MCP small edit p50 / ungated', ratio: mcpRatio(figures), target: MCP_TARGET },
       { label: `syntax gate: cold CLI ${CLI_EDITS} edits on ${(figures.cli.fileBytes / 1024).toFixed(0)} KB / ungated`, ratio: cliRatio(figures), target: CLI_TARGET },
+      ...(figures.refusal ? [{ label: 'syntax gate: refusal CPU / ungated dry run', ratio: refusalCpuRatio(figures.refusal), target: REFUSAL_CPU_TARGET }] : []),
     ];
   },
 };

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syntax/fileSyntaxChecker';
 import { runRequest } from '../../src/core/engine/engine';
-import type { TextChange } from '../../src/core/index';
+import type { SyntaxErrorSpan, TextChange } from '../../src/core/index';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
 
@@ -257,7 +257,9 @@ describe('syntax gate: every language it knows', () => {
         for (const replacements of steps) {
           const next = replacedAll(text, replacements);
           const fresh = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
-          assert.deepEqual(await reused.errorsIn(path, next.text, next.change), await fresh.errorsIn(path, next.text));
+          // The stretches are the same; only their focus needs the edits' places.
+          const stretches = (errors: readonly SyntaxErrorSpan[] | undefined) => errors?.map(({ start, end }) => ({ start, end }));
+          assert.deepEqual(stretches(await reused.errorsIn(path, next.text, next.change)), stretches(await fresh.errorsIn(path, next.text)));
           text = next.text;
         }
       });

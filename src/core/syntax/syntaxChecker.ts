@@ -29,7 +29,8 @@ export interface SyntaxChecker {
   /**
    * The syntax errors of `text` read as the language of `path`, in text order; undefined when
    * the path's language is not one the checker knows, so the file goes unchecked. `change`,
-   * when given, says how `text` was made; the answer is the same without it.
+   * when given, says how `text` was made; the stretches are the same without it, but only
+   * with it can an error that holds an edit's new text have its focus.
    */
   errorsIn(path: string, text: string, change?: TextChange): Promise<readonly SyntaxErrorSpan[] | undefined>;
   /**
