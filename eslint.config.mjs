@@ -44,6 +44,32 @@ function vscodeImportRules(folder) {
   ];
 }
 
+/**
+ * src/node: host/ builds the engine's options and owns the store, the scope, the turns and the
+ * loop breaker for every Node command; cli/ and mcp/ are transports over it. So a transport
+ * imports neither the store nor what makes or runs the engine's options: a command cannot run
+ * the engine with a path check and no confinement behind it.
+ */
+const NODE_TRANSPORTS = ['cli', 'mcp'];
+const NODE_HOST_ONLY = {
+  engine: ['runRequest', 'runRequestWithDiffPieces', 'runParsedRequest', 'runParsedRequestWithDiffPieces', 'planRequest', 'commitPlan', 'surfaceOptions', 'EngineOptions', 'RepeatedFailures'],
+  pathPolicy: ['createPathCheck', 'refusalForRealPath'],
+};
+
+function nodeImportRules(folder) {
+  const message = `src/node/${folder} is a transport: it runs requests through host/ (NodeHost), which builds the engine's options and the store (see docs/architecture.md).`;
+  return {
+    paths: [{ name: 'vscode', message: 'src/node runs outside VS Code.' }],
+    patterns: [
+      coreThroughIndex,
+      { group: ['**/vscode/*', '../vscode'], message: 'src/node may import src/core, not src/vscode.' },
+      { group: ['**/store', '**/store/**', '**/shared/syntax/**'], message },
+      { group: ['**/core', '**/core/index'], importNames: NODE_HOST_ONLY.engine, message },
+      { group: ['**/shared/pathPolicy'], importNames: NODE_HOST_ONLY.pathPolicy, message },
+    ],
+  };
+}
+
 /** What src/core may not import: adapters, vscode, the file system; `extra` adds a folder's own limits. */
 function coreImportRules(extra) {
   return {
@@ -103,6 +129,10 @@ export default tseslint.config(
     files: ['src/node/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/node runs outside VS Code.' }], patterns: [coreThroughIndex, { group: ['**/vscode/*', '../vscode'], message: 'src/node may import src/core, not src/vscode.' }] }] },
   },
+  ...NODE_TRANSPORTS.map((folder) => ({
+    files: [`src/node/${folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', nodeImportRules(folder)] },
+  })),
   {
     files: ['bench/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndex] }] },

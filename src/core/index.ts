@@ -12,12 +12,13 @@ export { escapeControls } from './contract/envelope';
 export { formatForModel, oldStringExcerpt, ordinal, plural } from './contract/format';
 export { RepeatedFailures } from './report/repeatedFailures';
 export { isRecord } from './contract/isRecord';
-export { fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
+export { failureEntries, type FailureEntry, fileIndexOfStatus, isLeadPlace, leadFileIndex, isLeadStatus, leadFailure, otherFailures, userChoseOutcome } from './contract/responseReader';
 
 // Requests and the engine.
-export { parseRequest, requestInput, type ParsedRequest, type RequestInput, type ResolvedRequest } from './request/request';
-export { answersForOneFile, namedPaths, toolForRequest } from './request/inputFormats';
-export { commitPlan, planRequest, runRequest, runRequestWithDiffPieces, type RequestPlan } from './engine/engine';
+export { parseRequest, requestInput, type ParsedRequest, type ParseResult, type RequestInput, type ResolvedRequest } from './request/request';
+export { answersForOneFile, toolForRequest } from './request/inputFormats';
+export { commitPlan, planRequest, runParsedRequest, runParsedRequestWithDiffPieces, runRequest, runRequestWithDiffPieces, type RequestPlan, type RequestRun } from './engine/engine';
+export { surfaceOptions, type SurfaceParts, type SurfaceScope, type SurfaceSyntaxGate } from './engine/surfaceOptions';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
 export type { ReplacedSpan } from './matching/replacedSpans';

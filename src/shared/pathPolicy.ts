@@ -34,6 +34,8 @@ export const WORKSPACE_WORDING: ScopeWording = {
 export interface PathPolicyConfig {
   readonly folders: readonly WorkspaceFolderInfo[];
   readonly protectedGlobs: readonly string[];
+  /** Paths that match one of these are not protected after all (the CLI's --allow-protected), matched as protectedGlobs are. */
+  readonly allowedGlobs?: readonly string[];
   /** From the setting, or because the user confirmed this request's targets. */
   readonly allowOutsideWorkspace: boolean;
   /** Case-insensitive file systems (Windows, macOS) compare paths and globs ignoring case. */
@@ -55,8 +57,8 @@ export type ResolvedPolicyConfig = PathPolicyConfig & { readonly realFolders: re
 /** Version-control internals: an edit there corrupts the repository rather than changing code. The extension's default. */
 export const VCS_PROTECTED_GLOBS: readonly string[] = ['**/.git/**', '**/.hg/**', '**/.svn/**'];
 
-/** The MCP server's default: the extension's, and .env files, which hold secrets an agent has no business rewriting. */
-export const MCP_PROTECTED_GLOBS: readonly string[] = [...VCS_PROTECTED_GLOBS, '**/.env*'];
+/** The default of every multi-edit command (apply, patch, mcp): the extension's, and .env files, which hold secrets an agent has no business rewriting. */
+export const COMMAND_PROTECTED_GLOBS: readonly string[] = [...VCS_PROTECTED_GLOBS, '**/.env*'];
 
 export const RELATIVE_PATH_RESOLVED = 'RELATIVE_PATH_RESOLVED';
 
@@ -177,10 +179,12 @@ export function matchingProtectedGlob(target: string, config: PathPolicyConfig):
   if (folder) {
     candidates.push(toSlashes(path.relative(folder.path, target)));
   }
-  return config.protectedGlobs.find((glob) => {
+  const matches = (glob: string): boolean => {
     const pattern = compiledGlob(glob, config.ignoreCase ?? false);
     return candidates.some((candidate) => pattern.test(candidate));
-  });
+  };
+  const glob = config.protectedGlobs.find(matches);
+  return glob !== undefined && config.allowedGlobs?.some(matches) ? undefined : glob;
 }
 
 /** Each glob is compiled once: every path check of every request tests the same few. */

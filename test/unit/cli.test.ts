@@ -165,6 +165,77 @@ describe('CLI (dist/cli.js)', () => {
     });
   });
 
+  describe('protected files: one rule for apply, patch and mcp', () => {
+    const secrets = { '.git/config': '[core]\n\tbare = false\n', '.env': 'TOKEN=secret\n', 'config/.env.local': 'TOKEN=local\n' };
+
+    beforeEach(() => {
+      for (const [name, text] of Object.entries(secrets)) {
+        fs.mkdirSync(path.dirname(file(name)), { recursive: true });
+        fs.writeFileSync(file(name), text);
+      }
+    });
+
+    /** `multi-edit apply` of one edit to `name`, with `extra` options; the file's text after it. */
+    function applyTo(name: string, extra: readonly string[]): { readonly run: CliRun; readonly text: string } {
+      const request = path.join(requestDir, 'request.json');
+      const oldString = secrets[name as keyof typeof secrets].split('\n')[0];
+      fs.writeFileSync(request, JSON.stringify({ file_path: file(name), edits: [{ old_string: oldString, new_string: `${oldString} # changed` }] }));
+      const run = runCli(['apply', ...extra, request]);
+      return { run, text: fs.readFileSync(file(name), 'utf8') };
+    }
+
+    for (const name of Object.keys(secrets)) {
+      it(`apply refuses ${name} (FORBIDDEN_PATH), naming --allow-protected, and leaves it as it was`, () => {
+        const { run, text } = applyTo(name, []);
+        assert.equal(run.status, 1, run.stdout + run.stderr);
+        const response = parseCliResponse(run);
+        assert.equal(!response.success && response.error_code, 'FORBIDDEN_PATH');
+        assert.match(!response.success ? response.recovery_hints.join('\n') : '', /--allow-protected GLOB/);
+        assert.equal(text, secrets[name as keyof typeof secrets]);
+      });
+    }
+
+    it('apply edits .git/config and .env when the user passes --allow-protected for each, and only those', () => {
+      const allowed = ['--allow-protected', '**/.git/**', '--allow-protected=**/.env'];
+      for (const name of ['.git/config', '.env']) {
+        const { run, text } = applyTo(name, allowed);
+        assert.equal(run.status, 0, run.stdout + run.stderr);
+        assert.match(text, /# changed/);
+      }
+      const still = applyTo('config/.env.local', allowed);
+      assert.equal(still.run.status, 1, 'a glob lifts the protection of what it matches, nothing more');
+      assert.equal(still.text, secrets['config/.env.local']);
+    });
+
+    it('apply refuses a link to .env as it refuses .env, by where it leads', () => {
+      fs.symlinkSync(file('.env'), file('settings.txt'));
+      const request = path.join(requestDir, 'request.json');
+      fs.writeFileSync(request, JSON.stringify({ file_path: file('settings.txt'), edits: [{ old_string: 'TOKEN', new_string: 'LEAKED' }] }));
+      const run = runCli(['apply', request]);
+      const response = parseCliResponse(run);
+      assert.equal(!response.success && response.error_code, 'FORBIDDEN_PATH');
+      assert.equal(fs.readFileSync(file('.env'), 'utf8'), secrets['.env']);
+    });
+
+    it('patch refuses .env and .git/config alike, and applies them with --allow-protected', () => {
+      const patch = ['*** Begin Patch', '*** Update File: .env', '@@', '-TOKEN=secret', '+TOKEN=rotated', '*** Update File: .git/config', '@@', ' [core]', '-\tbare = false', '+\tbare = true', '*** End Patch', ''].join('\n');
+      const refused = runCli(['patch', '-'], patch);
+      assert.equal(refused.status, 1, refused.stdout + refused.stderr);
+      const response = parseCliResponse(refused);
+      assert.equal(!response.success && response.error_code, 'FORBIDDEN_PATH');
+      assert.equal(fs.readFileSync(file('.env'), 'utf8'), secrets['.env']);
+      const applied = runCli(['patch', '--allow-protected', '.env', '--allow-protected', '.git/**', '-'], patch);
+      assert.equal(applied.status, 0, applied.stdout + applied.stderr);
+      assert.equal(fs.readFileSync(file('.env'), 'utf8'), 'TOKEN=rotated\n');
+      assert.equal(fs.readFileSync(file('.git/config'), 'utf8'), '[core]\n\tbare = true\n');
+    });
+
+    it('--allow-protected needs a glob', () => {
+      assertUsageError(runCli(['apply', '--allow-protected']), /--allow-protected needs a glob/);
+      assertUsageError(runCli(['mcp', '--allow-protected=']), /--allow-protected needs a glob/);
+    });
+  });
+
   describe('usage errors (exit 2, message on stderr, nothing on stdout)', () => {
     it('rejects a request that is not JSON', () => {
       fs.writeFileSync(file('broken.json'), '{ "file_path": ');
@@ -197,18 +268,24 @@ describe('CLI (dist/cli.js)', () => {
       it(`rejects ${name}`, () => {
         const run = runCli(args);
         assertUsageError(run, message);
-        assert.match(run.stderr, /usage: multi-edit apply/);
+        const command = ['apply', 'patch', 'mcp'].find((name) => name === args[0]);
+        assert.match(run.stderr, new RegExp(`usage: multi-edit ${command ?? 'apply'} `));
       });
     }
   });
 
   describe('help and version', () => {
     for (const flag of ['--help', '-h']) {
-      it(`${flag} documents commands, options, exit codes and request shapes, and exits 0`, () => {
+      it(`${flag} documents commands, options and exit codes, and exits 0; apply ${flag} the request shapes and an example`, () => {
         const run = runCli([flag]);
         assert.equal(run.status, 0);
-        for (const text of ['usage: multi-edit apply', 'multi-edit mcp [--root DIR]', '--dry-run', '--format json', '--format text', 'Exit codes:', 'multi_edit_files', '"old_string"', 'Example']) {
+        for (const text of ['usage: multi-edit apply', 'multi-edit mcp [--root DIR]', 'multi-edit patch', '--dry-run', '--format json|text', 'Exit codes:', '--allow-protected GLOB']) {
           assert.ok(run.stdout.includes(text), `--help does not mention ${text}`);
+        }
+        const apply = runCli(['apply', flag]);
+        assert.equal(apply.status, 0);
+        for (const text of ['usage: multi-edit apply', '--dry-run', 'Exit codes:', 'multi_edit_files', '"old_string"', 'Example']) {
+          assert.ok(apply.stdout.includes(text), `apply --help does not mention ${text}`);
         }
       });
     }

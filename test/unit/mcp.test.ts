@@ -297,6 +297,36 @@ describe('MCP server: roots', function () {
     }
   });
 
+  it('with --root, a client that declares roots but lists none keeps the --root scope, and says so on stderr', async () => {
+    let roots: Root[] = [];
+    const session = await open({ args: ['--root', one], roots: () => roots });
+    assert.equal(codeOf((await session.call('multi_edit', edit(path.join(one, 'a.ts'), 'x', 'y'))).response), 'ok');
+    assert.equal(codeOf((await session.call('multi_edit', edit(path.join(two, 'a.ts'), 'x', 'y'))).response), 'OUTSIDE_WORKSPACE', 'still no wider than --root');
+    assert.ok(session.stderr().includes(`the client lists no root; the --root folders stay in force; roots: ${one}`), session.stderr());
+    // A non-empty list still narrows; an empty one again gives the --root folders back.
+    roots = [rootOf(path.join(one, 'nested'))];
+    fs.mkdirSync(path.join(one, 'nested'));
+    await session.client.sendRootsListChanged();
+    await waitFor(() => session.stderr().includes(`roots: ${path.join(one, 'nested')}`));
+    assert.equal(codeOf((await session.call('multi_edit', edit(path.join(one, 'a.ts'), 'y', 'z'))).response), 'OUTSIDE_WORKSPACE', 'narrowed to the client root');
+    roots = [];
+    const seen = session.stderr().length;
+    await session.client.sendRootsListChanged();
+    await waitFor(() => session.stderr().slice(seen).includes(`the --root folders stay in force; roots: ${one}`));
+    assert.equal(codeOf((await session.call('multi_edit', edit(path.join(one, 'a.ts'), 'y', 'z'))).response), 'ok');
+    assert.equal(fs.readFileSync(path.join(one, 'a.ts'), 'utf8'), 'z\n');
+  });
+
+  it('without --root, a client that lists no root closes the scope: nothing may be edited', async () => {
+    const session = await open({ roots: () => [] });
+    const refused = envelopeOf((await session.call('multi_edit', edit('one/a.ts', 'x', 'y'))).response);
+    assert.equal(refused.error_code, 'RELATIVE_PATH');
+    const absolute = envelopeOf((await session.call('multi_edit', edit(path.join(one, 'a.ts'), 'x', 'y'))).response);
+    assert.equal(absolute.error_code, 'OUTSIDE_WORKSPACE');
+    assert.match(absolute.recovery_hints.join('\n'), /lists no root, so nothing may be edited/);
+    assert.equal(fs.readFileSync(path.join(one, 'a.ts'), 'utf8'), 'x\n');
+  });
+
   it('without --root or client roots, the working directory is the root', async () => {
     const session = await open({});
     assert.equal(codeOf((await session.call('multi_edit', edit('one/a.ts', 'x', 'y'))).response), 'ok');

@@ -177,9 +177,11 @@ export function codeInfo(code: ErrorCode): ErrorCodeInfo {
   return ERROR_CODES[code];
 }
 
-/** Where a diagnostic's code links: the code's anchor in docs/errors.md. */
-export const ERRORS_DOC_URL = 'https://github.com/multi-edit/multi-edit/blob/main/docs/errors.md';
+/** The project's documentation folder, where every page the product links to lives. */
+export const DOCS_URL = 'https://github.com/multi-edit/multi-edit/blob/main/docs';
+export const ERRORS_DOC_URL = `${DOCS_URL}/errors.md`;
 
+/** Where a diagnostic's code links: the code's anchor in docs/errors.md. */
 export function errorDocLink(code: ErrorCode): string {
   return `${ERRORS_DOC_URL}#${code.toLowerCase()}`;
 }

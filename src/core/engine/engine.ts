@@ -16,14 +16,12 @@ import type { FileStat, FileStore, StoreFailure, StoreResult } from '../store/fi
 import { statWithRetry } from './planFile';
 import { planOperation } from './fileOperations';
 import type { FileFailure, FilePlan, PlannedFile, RefusedEditPlace } from '../plan/filePlan';
-import { parseRequest, type ParsedRequest, type ResolvedFile, type ResolvedRequest } from '../request/request';
+import { parseRequest, type ParsedRequest, type ParseResult, type ResolvedFile, type ResolvedRequest } from '../request/request';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse, SuccessResponseWith, Warning } from '../contract/schemas';
 import { streamedSuccessResponse, successResponse, type SuccessInput } from '../report/successReport';
 import type { DiffPieces } from '../report/diff';
 import { syntaxRegressions } from '../syntax/syntaxGate';
 import { syntaxFailure, syntaxWarning } from '../syntax/syntaxReport';
-import { editCountProblem, inputSizeProblem, patchHunkCountProblem } from '../request/requestLimits';
-import { TOOL_MULTI_EDIT_PATCH } from '../contract/toolNames';
 
 export type { PlannedFile } from '../plan/filePlan';
 
@@ -59,7 +57,7 @@ type SuccessMaker<Success> = (input: SuccessInput) => Success;
 export async function planRequest(tool: string, input: unknown, options: EngineOptions): Promise<PlanResult> {
   const context = engineContext(options);
   return guardedPlanning(async () => {
-    const drafted = await draftChecked(tool, input, context);
+    const drafted = await draftChecked(await parseRequest(tool, input), context);
     return drafted.ok ? gateChecked(drafted.draft, context) : drafted;
   }, options);
 }
@@ -92,7 +90,15 @@ async function commitWith<Success>(plan: RequestPlan, options: EngineOptions, ma
  * for someone to confirm (planRequest, then commitPlan) is never re-planned.
  */
 export function runRequest(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun> {
-  return runWith(tool, input, options, successResponse);
+  return runWith(readOnce(() => parseRequest(tool, input)), options, successResponse);
+}
+
+/**
+ * runRequest for a request the surface has already read with parseRequest (to take its
+ * turn on the files it names): the engine plans from that reading and does not read the input again.
+ */
+export function runParsedRequest(parsed: ParseResult | Promise<ParseResult>, options: EngineOptions): Promise<RequestRun> {
+  return runWith(async () => parsed, options, successResponse);
 }
 
 /**
@@ -100,15 +106,28 @@ export function runRequest(tool: string, input: unknown, options: EngineOptions)
  * comes as DiffPieces, made while it is written, and never clipped.
  */
 export function runRequestWithDiffPieces(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
-  return runWith(tool, input, options, streamedSuccessResponse);
+  return runWith(readOnce(() => parseRequest(tool, input)), options, streamedSuccessResponse);
+}
+
+/** runRequestWithDiffPieces for a request already read, as runParsedRequest is for runRequest. */
+export function runParsedRequestWithDiffPieces(parsed: ParseResult | Promise<ParseResult>, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
+  return runWith(async () => parsed, options, streamedSuccessResponse);
+}
+
+/** The reading of a request, made on first use (inside the guard that makes a throw INTERNAL_ERROR) and kept for each re-plan. */
+type RequestReading = () => Promise<ParseResult>;
+
+function readOnce(read: RequestReading): RequestReading {
+  let reading: Promise<ParseResult> | undefined;
+  return () => (reading ??= read());
 }
 
 async function runWith<Success extends { readonly success: true }>(
-  tool: string, input: unknown, options: EngineOptions, makeSuccess: SuccessMaker<Success>,
+  read: RequestReading, options: EngineOptions, makeSuccess: SuccessMaker<Success>,
 ): Promise<RequestRun<Success>> {
   let run: RequestRun<Success> | undefined;
   for (let attempt = 0; attempt < REPLANS_AFTER_STALE + 1; attempt++) {
-    const tried = await planAndCommit(tool, input, options, makeSuccess);
+    const tried = await planAndCommit(read, options, makeSuccess);
     run = tried.run;
     const { response } = run;
     if (!tried.committed || response.success || response.error_code !== 'STALE_CONTENT' || response.rolled_back !== undefined) {
@@ -132,9 +151,9 @@ interface Attempt<Success> {
  * the gate parses while the store waits for the disk (commitWhileGating); otherwise
  * the gate runs first, as in planRequest.
  */
-async function planAndCommit<Success>(tool: string, input: unknown, options: EngineOptions, makeSuccess: SuccessMaker<Success>): Promise<Attempt<Success>> {
+async function planAndCommit<Success>(read: RequestReading, options: EngineOptions, makeSuccess: SuccessMaker<Success>): Promise<Attempt<Success>> {
   const context = engineContext(options);
-  const drafted = await guardedPlanning(() => draftChecked(tool, input, context), options);
+  const drafted = await guardedPlanning(async () => draftChecked(await read(), context), options);
   if (!drafted.ok) {
     return refusedAttempt(drafted);
   }
@@ -223,19 +242,14 @@ interface DraftPlan {
 type PlanFailure = Extract<PlanResult, { ok: false }>;
 
 const TIME_LIMIT_HINT = 'Planning was stopped by the time limit the server or command was started with (--max-time), not by the user: split the request, or ask the user to raise the limit';
-const SPLIT_HINT = 'Split the request into several smaller ones: each is applied all or nothing on its own';
 
-async function draftChecked(tool: string, input: unknown, context: EngineContext): Promise<{ ok: true; draft: DraftPlan } | PlanFailure> {
+async function draftChecked(parsed: ParseResult, context: EngineContext): Promise<{ ok: true; draft: DraftPlan } | PlanFailure> {
   const maxBytes = context.limits.maxEnvelopeBytes;
-  const tooLarge = inputSizeProblem(input, context.limits) ?? (tool === TOOL_MULTI_EDIT_PATCH ? patchHunkCountProblem(input, context.limits) : undefined);
-  if (tooLarge) {
-    return refuse(envelopeFor('VALIDATION_FAILED', tooLarge, { hints: [SPLIT_HINT], ownHintsOnly: true, maxBytes }));
-  }
-  const parsed = await parseRequest(tool, input);
   if (!parsed.ok) {
-    const { code, message, hints, fileIndex, filePath, issues } = parsed.problem;
+    const { code, message, hints, ownHintsOnly, fileIndex, filePath, issues } = parsed.problem;
     return refuse(envelopeFor(code, message, {
       ...(hints ? { hints } : {}),
+      ...(ownHintsOnly ? { ownHintsOnly } : {}),
       ...(issues ? { validation_issues: issues } : {}),
       ...(fileIndex !== undefined ? { file_index: fileIndex } : {}),
       ...(filePath !== undefined ? { file_path: filePath } : {}),
@@ -243,10 +257,6 @@ async function draftChecked(tool: string, input: unknown, context: EngineContext
     }));
   }
   const parsedRequest = parsed.request;
-  const tooMany = editCountProblem(parsedRequest, context.limits);
-  if (tooMany) {
-    return refuse(envelopeFor('VALIDATION_FAILED', tooMany, { hints: [SPLIT_HINT], ownHintsOnly: true, dry_run: parsedRequest.dryRun, maxBytes }));
-  }
   if (context.planningStopped()) {
     return refuse(cancelled(parsedRequest, context), parsedRequest);
   }

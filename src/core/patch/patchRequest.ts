@@ -45,15 +45,6 @@ export function writePatchRequest(request: ParsedRequest): MultiEditPatchRequest
   return { patch: request.patch ?? '', ...(request.dryRun ? { dry_run: true } : {}) };
 }
 
-/** The paths a patch names, read without planning it; none when it does not parse. */
-export function patchRequestPaths(input: unknown): string[] {
-  if (typeof input !== 'object' || input === null || typeof (input as { patch?: unknown }).patch !== 'string') {
-    return [];
-  }
-  const parsed = parsePatch((input as { patch: string }).patch);
-  return parsed.ok ? parsed.operations.flatMap((operation) => (operation.kind === 'update' && operation.moveTo !== undefined ? [operation.path, operation.moveTo] : [operation.path])) : [];
-}
-
 function fileRequestOf(operation: PatchOperation): FileRequest {
   const patchLine = operation.patchLine;
   if (operation.kind === 'add') {

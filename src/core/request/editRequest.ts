@@ -61,15 +61,6 @@ export function writeEditRequest(request: ParsedRequest): MultiEditRequest | Mul
   return request.singleFile ? { ...files[0], ...flags } : { files, ...flags };
 }
 
-/** The file paths a JSON request names, read without checking the rest. */
-export function editRequestPaths(input: unknown): string[] {
-  if (!isObject(input)) {
-    return [];
-  }
-  const entries = Array.isArray(input.files) ? input.files : [input];
-  return entries.flatMap((entry) => (isObject(entry) && typeof entry.file_path === 'string' ? [entry.file_path] : []));
-}
-
 /**
  * The request, typed. A request the quick check accepts is copied as it is (zod
  * would accept it unchanged); anything else goes to zod, loaded only then.
@@ -91,8 +82,4 @@ function copyFileRequest<T extends { readonly edits: readonly Edit[] }>(request:
 
 function problem(value: RequestProblem): ParseResult {
   return { ok: false, problem: value };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

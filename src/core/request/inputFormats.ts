@@ -1,11 +1,11 @@
 /**
- * One input format per tool: how its input is read into a ParsedRequest, written
- * back, and which paths it names. Everything after reading is the same for all of
+ * One input format per tool: how its input is read into a ParsedRequest and written
+ * back. Everything after reading is the same for all of
  * them, so a new format is a new row here, not a new branch in the engine.
  */
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_FILES, TOOL_MULTI_EDIT_PATCH, TOOL_NAMES, type ToolName } from '../contract/toolNames';
-import { readPatchRequest, patchRequestPaths, writePatchRequest } from '../patch/patchRequest';
-import { editRequestPaths, readEditRequest, writeEditRequest } from './editRequest';
+import { readPatchRequest, writePatchRequest } from '../patch/patchRequest';
+import { readEditRequest, writeEditRequest } from './editRequest';
 import type { ParsedRequest, ParseResult, RequestInput } from './request';
 
 export interface InputFormat {
@@ -13,14 +13,12 @@ export interface InputFormat {
   readonly singleFile: boolean;
   read(input: unknown): Promise<ParseResult>;
   write(request: ParsedRequest): RequestInput;
-  /** The paths the input names, as written, read cheaply (for taking turns on files before planning). */
-  namedPaths(input: unknown): string[];
 }
 
 const INPUT_FORMATS: Readonly<Record<ToolName, InputFormat>> = {
-  [TOOL_MULTI_EDIT]: { singleFile: true, read: (input) => readEditRequest(TOOL_MULTI_EDIT, input), write: writeEditRequest, namedPaths: editRequestPaths },
-  [TOOL_MULTI_EDIT_FILES]: { singleFile: false, read: (input) => readEditRequest(TOOL_MULTI_EDIT_FILES, input), write: writeEditRequest, namedPaths: editRequestPaths },
-  [TOOL_MULTI_EDIT_PATCH]: { singleFile: false, read: readPatchRequest, write: writePatchRequest, namedPaths: patchRequestPaths },
+  [TOOL_MULTI_EDIT]: { singleFile: true, read: (input) => readEditRequest(TOOL_MULTI_EDIT, input), write: writeEditRequest },
+  [TOOL_MULTI_EDIT_FILES]: { singleFile: false, read: (input) => readEditRequest(TOOL_MULTI_EDIT_FILES, input), write: writeEditRequest },
+  [TOOL_MULTI_EDIT_PATCH]: { singleFile: false, read: readPatchRequest, write: writePatchRequest },
 };
 
 export function isToolName(tool: string): tool is ToolName {
@@ -34,11 +32,6 @@ export function inputFormatOf(tool: ToolName): InputFormat {
 /** Whether a tool's response names one file at its top; false for an unknown tool. */
 export function answersForOneFile(tool: string): boolean {
   return isToolName(tool) && INPUT_FORMATS[tool].singleFile;
-}
-
-/** The paths a tool's input names, as written; none for an unknown tool. */
-export function namedPaths(tool: string, input: unknown): string[] {
-  return isToolName(tool) ? INPUT_FORMATS[tool].namedPaths(input) : [];
 }
 
 /** The tool a JSON request object is meant for, by its shape: `patch` for a patch, `files` for several files. */

@@ -9,6 +9,9 @@ import type { ToolName } from '../contract/toolNames';
 import type { Edit, FileOperation, MultiEditFilesRequest, MultiEditPatchRequest, MultiEditRequest, ValidationIssue } from '../contract/schemas';
 import { inputFormatOf, isToolName } from './inputFormats';
 import type { Placement } from '../matching/placement';
+import { DEFAULT_LIMITS } from '../contract/limits';
+import { TOOL_MULTI_EDIT_PATCH } from '../contract/toolNames';
+import { editCountProblem, inputSizeProblem, patchHunkCountProblem } from './requestLimits';
 
 /** Where a hunk of a patch goes (matching/placement.ts), and the 1-based line of the patch where it starts. */
 export interface HunkPlacement extends Placement {
@@ -61,6 +64,8 @@ export interface RequestProblem {
   readonly code: Extract<ErrorCode, 'VALIDATION_FAILED' | 'EMPTY_EDITS' | 'UNKNOWN_TOOL'>;
   readonly message: string;
   readonly hints?: readonly string[];
+  /** The hints answer the case better than the code's general ones, which are left out. */
+  readonly ownHintsOnly?: boolean;
   readonly fileIndex?: number;
   readonly filePath?: string;
   /** Every schema problem, the message's first included. */
@@ -81,8 +86,16 @@ export async function parseRequest(tool: string, input: unknown): Promise<ParseR
   if (!isToolName(tool)) {
     return { ok: false, problem: { code: 'UNKNOWN_TOOL', message: `There is no tool named "${clipName(tool)}"` } };
   }
-  return inputFormatOf(tool).read(input);
+  const tooLarge = inputSizeProblem(input, DEFAULT_LIMITS) ?? (tool === TOOL_MULTI_EDIT_PATCH ? patchHunkCountProblem(input, DEFAULT_LIMITS) : undefined);
+  if (tooLarge) {
+    return { ok: false, problem: { code: 'VALIDATION_FAILED', message: tooLarge, hints: [SPLIT_HINT], ownHintsOnly: true } };
+  }
+  const read = await inputFormatOf(tool).read(input);
+  const tooMany = read.ok ? editCountProblem(read.request, DEFAULT_LIMITS) : undefined;
+  return tooMany ? { ok: false, problem: { code: 'VALIDATION_FAILED', message: tooMany, hints: [SPLIT_HINT], ownHintsOnly: true } } : read;
 }
+
+const SPLIT_HINT = 'Split the request into several smaller ones: each is applied all or nothing on its own';
 
 function clipName(name: string): string {
   return name.length > 60 ? `${name.slice(0, 59)}…` : name;

@@ -7,20 +7,18 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { inspect } from 'node:util';
 import { version } from '../../../package.json';
-import { type DiffPieces, type EngineOptions, type EngineResponse, isRecord, runRequest, runRequestWithDiffPieces, storeFailureFromError, type SuccessResponseWith, type SyntaxCheckPolicy, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
-import { type OutputFormat, parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
+import { type DiffPieces, type EngineResponse, isRecord, type Limits, storeFailureFromError, type SuccessResponseWith, TOOL_MULTI_EDIT_PATCH, toolForRequest } from '../../core/index';
+import { parseArgs, type PatchCommand, STDIN_OPERAND, type ApplyCommand } from './cliArgs';
 import { formatText } from './cliFormat';
 import { jsonPieces } from './jsonPieces';
-import { HELP_TEXT, USAGE } from './cliHelp';
-import { checkCliPath, patchPathCheck } from './cliPaths';
+import { commandHelp, globalHelp, usageOf, type CommandName } from './cliHelp';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
-import { heldForTests } from './testHold';
 import { writeStdout } from './standardOutput';
-import { NodeFileStore } from '../store/nodeFileStore';
-import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
+import { applyScope, patchScope } from '../host/cliPaths';
+import type { HostScope } from '../host/hostScope';
+import { NodeHost } from '../host/nodeHost';
 
 const EXIT_SUCCESS = 0;
 const EXIT_ENVELOPE = 1;
@@ -35,13 +33,13 @@ async function main(args: readonly string[]): Promise<number> {
   const command = parseArgs(args);
   switch (command.kind) {
     case 'help':
-      process.stdout.write(HELP_TEXT);
+      process.stdout.write(command.command ? commandHelp(command.command) : globalHelp());
       return EXIT_SUCCESS;
     case 'version':
       process.stdout.write(`${version}\n`);
       return EXIT_SUCCESS;
     case 'usage_error':
-      return reportUsageError(command.message, true);
+      return reportUsageError(command.message, { command: command.command });
     case 'mcp':
       return startMcpServer(command);
     case 'apply':
@@ -50,16 +48,18 @@ async function main(args: readonly string[]): Promise<number> {
         return await (command.kind === 'apply' ? apply(command) : patch(command));
       } catch (error) {
         if (error instanceof UsageError) {
-          return reportUsageError(error.message, false);
+          return reportUsageError(error.message);
         }
         throw error;
       }
   }
 }
 
-function reportUsageError(message: string, showUsage: boolean): number {
-  const usage = showUsage ? `${USAGE}\nRun "multi-edit --help" for details.\n` : '';
-  process.stderr.write(`multi-edit: ${message}\n${usage}`);
+/** A usage error on stderr; with `usage`, the usage lines of the command it was given to (or of every command) and where help is. */
+function reportUsageError(message: string, usage?: { readonly command: CommandName | undefined }): number {
+  const helpCommand = usage?.command ? `multi-edit ${usage.command} --help` : 'multi-edit --help';
+  const usageText = usage ? `${usageOf(usage.command)}\nRun "${helpCommand}" for details.\n` : '';
+  process.stderr.write(`multi-edit: ${message}\n${usageText}`);
   return EXIT_USAGE;
 }
 
@@ -67,14 +67,10 @@ async function apply(command: ApplyCommand): Promise<number> {
   const request = parseRequestJson(await readRequestText(command.source), command.source);
   const tool = toolForRequest(request);
   const input = command.dryRun && isRecord(request) ? { ...request, dry_run: true } : request;
-  return runAndReport(tool, input, command.format, command.syntaxCheck, {
-    checkPath: checkCliPath,
-    ...timeLimit(command),
-    limits: {
-      ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
-      ...(command.insideToken ? { insideToken: command.insideToken } : {}),
-      ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
-    },
+  return runAndReport(tool, input, command, applyScope(command.allowProtected), {
+    ...(command.insideIndentation ? { insideIndentation: command.insideIndentation } : {}),
+    ...(command.insideToken ? { insideToken: command.insideToken } : {}),
+    ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
   });
 }
 
@@ -88,35 +84,29 @@ async function patch(command: PatchCommand): Promise<number> {
   // An empty patch is the engine's VALIDATION_FAILED, answered in the format asked for.
   const text = (await readRequestText(command.source)).replace(/^\uFEFF/, '');
   const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
-  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command.format, command.syntaxCheck, { checkPath: patchPathCheck(root), root, ...timeLimit(command) });
+  return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command, await patchScope(root, command.allowProtected), {});
 }
 
-function timeLimit(command: ApplyCommand | PatchCommand): Pick<EngineOptions, 'timeLimitMs'> {
-  return command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {};
-}
-
-/** Runs a request with the Node store, prints its report, and gives the exit code. */
+/** Runs a request through the host, prints its report, and gives the exit code. */
 async function runAndReport(
-  tool: string, input: unknown, format: OutputFormat, syntaxCheck: SyntaxCheckPolicy, options: Pick<EngineOptions, 'checkPath' | 'limits' | 'root' | 'timeLimitMs'>,
+  tool: string, input: unknown, command: ApplyCommand | PatchCommand, scope: HostScope, limits: Partial<Limits>,
 ): Promise<number> {
   const interruption = new Interruption();
-  const syntaxGate = cliSyntaxGate(syntaxCheck);
-  const engineOptions: EngineOptions = {
-    ...options,
-    displayPath,
-    cancellation: interruption,
-    ...syntaxGate,
-    ...heldForTests({ store: new NodeFileStore(), ...syntaxGate }, interruption),
+  const host = new NodeHost({
+    scope,
+    syntaxCheck: command.syntaxCheck,
+    ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
     // A person at a terminal asked for the diff: print all of it (the tools clip theirs for the model).
-    limits: { ...options.limits, maxDiffBytes: Number.POSITIVE_INFINITY },
-    onInternalError: (phase, error) => process.stderr.write(`multi-edit: internal error ${phase}: ${inspect(error)}\n`),
-  };
-  if (format === 'text') {
-    const { response } = await interruption.during(() => runRequest(tool, input, engineOptions));
+    limits: { ...limits, maxDiffBytes: Number.POSITIVE_INFINITY },
+    displayPath,
+    log: (message) => process.stderr.write(`multi-edit: ${message}\n`),
+  });
+  if (command.format === 'text') {
+    const { response } = await interruption.during(() => host.run(tool, input, interruption));
     return report(response, () => [formatText(response, displayPath)]);
   }
   // The JSON report takes each diff as it is made: a dry run of a sweeping change never holds its diff whole.
-  const { response } = await interruption.during(() => runRequestWithDiffPieces(tool, input, engineOptions));
+  const { response } = await interruption.during(() => host.runWithDiffPieces(tool, input, interruption));
   return report(response, () => jsonReport(response));
 }
 
@@ -137,11 +127,6 @@ async function report(response: CliResponse, pieces: () => Iterable<string>): Pr
 function* jsonReport(response: CliResponse): Generator<string> {
   yield* jsonPieces(response);
   yield '\n';
-}
-
-/** The syntax gate as the CLI runs it: a grammar that cannot load is said on stderr once. */
-function cliSyntaxGate(policy: SyntaxCheckPolicy): ReturnType<typeof nodeSyntaxGate> {
-  return nodeSyntaxGate(policy, (message) => process.stderr.write(`multi-edit: ${message}\n`));
 }
 
 async function readRequestText(source: string): Promise<string> {

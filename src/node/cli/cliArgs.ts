@@ -1,6 +1,7 @@
 /** Parses the CLI's arguments into one command, or a usage error (exit 2). */
 
 import { SYNTAX_CHECK_POLICIES, type InsideIndentationPolicy, type InsideTokenPolicy, type SyntaxCheckPolicy } from '../../core/index';
+import { COMMAND_NAMES, type CommandName } from './cliHelp';
 
 export type OutputFormat = 'json' | 'text';
 
@@ -23,6 +24,8 @@ export interface ApplyCommand {
   readonly syntaxCheck: SyntaxCheckPolicy;
   /** --max-time: how long planning may take before the run is CANCELLED, in milliseconds. */
   readonly timeLimitMs?: number;
+  /** --allow-protected: globs of protected paths the user means to edit. */
+  readonly allowProtected: readonly string[];
 }
 
 /** `multi-edit patch`: apply a patch file (Codex apply_patch, unified diff, or SEARCH/REPLACE blocks) under a root. */
@@ -35,7 +38,9 @@ export interface PatchCommand {
   /** A patch file path, or STDIN_OPERAND. */
   readonly source: string;
   readonly syntaxCheck: SyntaxCheckPolicy;
+  /** --max-time: how long planning may take before the run is CANCELLED, in milliseconds. */
   readonly timeLimitMs?: number;
+  readonly allowProtected: readonly string[];
 }
 
 /** `multi-edit mcp`: serve the tools over MCP on stdio until stdin closes. */
@@ -45,17 +50,20 @@ export interface McpCommand {
   readonly roots: readonly string[];
   readonly insideToken?: InsideTokenPolicy;
   readonly syntaxCheck: SyntaxCheckPolicy;
-  /** --max-time: each call's planning limit, in milliseconds. */
+  /** --max-time: how long planning may take before the run is CANCELLED, in milliseconds. */
   readonly timeLimitMs?: number;
+  readonly allowProtected: readonly string[];
 }
 
 export type CliCommand =
   | ApplyCommand
   | PatchCommand
   | McpCommand
-  | { readonly kind: 'help' }
+  /** --help: the global help, or the help of the command it follows. */
+  | { readonly kind: 'help'; readonly command?: CommandName }
   | { readonly kind: 'version' }
-  | { readonly kind: 'usage_error'; readonly message: string };
+  /** A usage error, with the command it was given to (its usage is shown), if any. */
+  | { readonly kind: 'usage_error'; readonly message: string; readonly command?: CommandName };
 
 const FORMATS: readonly OutputFormat[] = ['json', 'text'];
 const INDENTATION_POLICIES: readonly InsideIndentationPolicy[] = ['warn', 'refuseMultiline', 'refuse'];
@@ -125,6 +133,22 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
   return undefined;
 }
 
+/**
+ * --allow-protected GLOB at args[index], added to `globs` (the option repeats): the index of
+ * its last argument, a usage error, or undefined when args[index] is not that option.
+ */
+function readAllowProtected(args: readonly string[], index: number, globs: string[]): number | CliCommand | undefined {
+  const option = optionAt(args, index, '--allow-protected');
+  if (!option) {
+    return undefined;
+  }
+  if (option.value === undefined || option.value === '') {
+    return usageError('--allow-protected needs a glob, e.g. "**/.env"');
+  }
+  globs.push(option.value);
+  return option.last;
+}
+
 const BOTH_POLICIES: readonly PolicyOption[] = ['--inside-token', '--syntax-check', '--max-time'];
 
 /** The policies as fields of a command: insideToken and timeLimitMs only when an option set them. */
@@ -132,35 +156,41 @@ const policyFields = ({ syntaxCheck, insideToken, timeLimitMs }: EditPolicies) =
   syntaxCheck, ...(insideToken ? { insideToken } : {}), ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
 });
 
+const PARSERS: Readonly<Record<CommandName, (args: readonly string[]) => CliCommand>> = {
+  apply: (args) => parseApply(args),
+  patch: (args) => parsePatch(args),
+  mcp: (args) => parseMcp(args),
+};
+
+const isCommandName = (name: string | undefined): name is CommandName => COMMAND_NAMES.includes(name as CommandName);
+
 export function parseArgs(args: readonly string[]): CliCommand {
-  if (args.includes('--help') || args.includes('-h')) {
-    return { kind: 'help' };
+  const [command, ...rest] = args;
+  const end = args.indexOf('--');
+  const options = end === -1 ? args : args.slice(0, end);
+  if (options.includes('--help') || options.includes('-h')) {
+    return isCommandName(command) ? { kind: 'help', command } : { kind: 'help' };
   }
   if (args.length === 1 && args[0] === '--version') {
     return { kind: 'version' };
   }
-  const [command, ...rest] = args;
   if (command === undefined) {
     return usageError('no command given');
   }
-  if (command === 'mcp') {
-    return parseMcp(rest);
-  }
-  if (command === 'patch') {
-    return parsePatch(rest);
-  }
-  if (command !== 'apply') {
+  if (!isCommandName(command)) {
     return usageError(`unknown command "${command}"; the commands are "apply", "patch" and "mcp"`);
   }
-  return parseApply(rest);
+  const parsed = PARSERS[command](rest);
+  return parsed.kind === 'usage_error' ? { ...parsed, command } : parsed;
 }
 
 function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
+  const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES) ?? readAllowProtected(args, index, allowProtected);
     if (typeof policy === 'object') {
       return policy;
     }
@@ -176,7 +206,7 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots, ...policyFields(policies) };
+  return { kind: 'mcp', roots, allowProtected, ...policyFields(policies) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {
@@ -184,6 +214,7 @@ function parseApply(args: readonly string[]): CliCommand {
   let format: OutputFormat = 'json';
   let insideIndentation: InsideIndentationPolicy | undefined;
   let maxFileBytes: number | undefined;
+  const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -192,7 +223,7 @@ function parseApply(args: readonly string[]): CliCommand {
       operands.push(...args.slice(index + 1));
       break;
     }
-    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES);
+    const policy = readPolicyOption(args, index, policies, BOTH_POLICIES) ?? readAllowProtected(args, index, allowProtected);
     const formatOption = readFormatOption(args, index);
     if (typeof policy === 'object') {
       return policy;
@@ -232,7 +263,7 @@ function parseApply(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`apply takes one request, but ${operands.length} were given; put several files in one multi_edit_files request`);
   }
-  return { kind: 'apply', dryRun, format, source: operands[0], ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
+  return { kind: 'apply', dryRun, format, source: operands[0], allowProtected, ...policyFields(policies), ...(insideIndentation ? { insideIndentation } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }
 
 /** The --format option at args[index]: the format and the index of its last argument, a usage error, or undefined when it is not there. */
@@ -253,11 +284,12 @@ function parsePatch(args: readonly string[]): CliCommand {
   let dryRun = false;
   let format: OutputFormat = 'json';
   let root: string | undefined;
+  const allowProtected: string[] = [];
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
-    const policy = readPolicyOption(args, index, policies, ['--syntax-check', '--max-time']);
+    const policy = readPolicyOption(args, index, policies, ['--syntax-check', '--max-time']) ?? readAllowProtected(args, index, allowProtected);
     if (typeof policy === 'object') {
       return policy;
     }
@@ -295,5 +327,5 @@ function parsePatch(args: readonly string[]): CliCommand {
       ? `patch needs a patch file, or "${STDIN_OPERAND}" to read the patch from standard input`
       : `patch takes one patch file, but ${operands.length} were given; one patch can change many files`);
   }
-  return { kind: 'patch', dryRun, format, source: operands[0], ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
+  return { kind: 'patch', dryRun, format, source: operands[0], allowProtected, ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
 }

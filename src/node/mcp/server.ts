@@ -9,20 +9,15 @@
  * envelope, and it cannot declare an outputSchema that is a union (success or envelope).
  */
 import * as fsPromises from 'node:fs/promises';
-import { inspect } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
-import { RepeatedFailures, runRequest, type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
-import { nodeFs } from '../store/fsApi';
-import { NodeFileStore } from '../store/nodeFileStore';
-import { SERVER_MEMORY_MS, storeMemory } from '../store/storeMemory';
-import { nodeSyntaxGate } from '../../shared/syntax/nodeSyntaxGate';
-import { absoluteRoot, RootScope } from './scope';
+import { type InsideTokenPolicy, type SyntaxCheckPolicy, TOOL_NAMES } from '../../core';
+import { NodeHost } from '../host/nodeHost';
+import { absoluteRoot, mcpScope, type RootScope } from '../host/scope';
 import { exitCodeFor, Lifecycle } from './shutdown';
 import { toolDefinitions, toolResult } from './tools';
 import { LineTransport } from './lineTransport';
-import { inTurn } from './turns';
 
 export interface McpServerCommand {
   /** The --root directories as given; relative ones are taken from the working directory. */
@@ -33,6 +28,8 @@ export interface McpServerCommand {
   readonly syntaxCheck: SyntaxCheckPolicy;
   /** --max-time: how long each call's planning may take, in milliseconds. */
   readonly timeLimitMs?: number;
+  /** --allow-protected: globs of protected paths the user means to let the client edit. */
+  readonly allowProtected: readonly string[];
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -74,11 +71,16 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     log(`--root ${notADirectory} is not a directory`);
     return EXIT_USAGE;
   }
-  const scope = await RootScope.create(roots, cwd);
-  // One process serves one client: its repeated failures escalate (the loop breaker).
-  const repeats = new RepeatedFailures();
-  // Each call gets its own store (the scope may change between calls); what they learn of directories is shared.
-  const directoryMemory = storeMemory(SERVER_MEMORY_MS);
+  const scope = await mcpScope(roots, cwd, command.allowProtected);
+  // One process serves one client: a session, whose repeated failures escalate.
+  const host = new NodeHost({
+    scope,
+    syntaxCheck: command.syntaxCheck,
+    ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
+    ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
+    log,
+    session: true,
+  });
   const lifecycle = new Lifecycle();
   const server = new Server({ name: 'multi-edit', title: 'Multi-Edit', version }, { capabilities: { tools: {} } });
   let rootsReady: Promise<void> = Promise.resolve();
@@ -93,7 +95,7 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
         if (ignored.length > 0) {
           log(`ignored roots that are not file: URIs of a folder: ${ignored.join(', ')}`);
         }
-        log(`roots: ${describeRoots(scope)}`);
+        log(scope.keepsCliRoots() ? `the client lists no root; the --root folders stay in force; roots: ${describeRoots(scope)}` : `roots: ${describeRoots(scope)}`);
       },
       () => {
         scope.clientRootsUnreadable();
@@ -102,7 +104,6 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     );
   };
 
-  const syntaxGate = nodeSyntaxGate(command.syntaxCheck, log);
   const tools = toolDefinitions();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // tools/call is served as the fallback so that toolCallOf, not the SDK's schema, reads its params.
@@ -114,22 +115,10 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     return lifecycle.track((async () => {
       await rootsReady;
       const started = performance.now();
-      const checkPath = scope.pathCheck();
-      const root = scope.folders()[0]?.path;
-      // The raw arguments go to the engine, whose own validation makes a schema failure an envelope.
-      const { response } = await inTurn(name, args, (path) => scope.resolvedPath(path), root, () => runRequest(name, args, {
-        store: new NodeFileStore(nodeFs, { confine: scope.confinement(), memory: directoryMemory }),
-        checkPath,
-        ...(root !== undefined ? { root } : {}),
-        displayPath: (path) => scope.displayPath(path),
-        cancellation: lifecycle.cancellationFor(extra.signal),
-        ...syntaxGate,
-        ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
-        ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
-        onInternalError: (phase, error) => log(`internal error ${phase}: ${inspect(error)}`),
-      }));
+      // The raw arguments go to the host, whose engine makes a schema failure an envelope.
+      const { response } = await host.run(name, args, lifecycle.cancellationFor(extra.signal));
       log(`${name}: ${response.success ? 'ok' : response.error_code} in ${Math.round(performance.now() - started)} ms`);
-      return toolResult(repeats.note(name, args, response));
+      return toolResult(response);
     })());
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);

@@ -16,14 +16,17 @@ import { FailureRegistry } from './failureRegistry';
 import { draftFailures } from './placement';
 import { quickFixesFor } from './quickFixes';
 
-/** The absolute paths a finished request concerns: those the engine resolved, and those its response names (resolved as the engine resolves them). */
+/**
+ * The absolute paths a finished request concerns, as the engine resolved them (a move's source and
+ * destination); a request that did not parse concerns at most the file its envelope names.
+ */
 function targetsOf(record: RequestRecord): string[] {
   const { request, response } = record;
-  const resolved = (request?.files ?? []).flatMap((file) => (file.path === undefined ? [] : [file.path]));
-  const named = response.success
-    ? response.files.map((file) => file.file_path)
-    : [response.file_path, ...response.edit_status.map((status) => status.file_path)];
-  return [...new Set([...resolved, ...named.map(absoluteTarget).filter((path): path is string => path !== undefined)])];
+  if (!request) {
+    const named = response.success ? undefined : absoluteTarget(response.file_path);
+    return named === undefined ? [] : [named];
+  }
+  return [...new Set(request.files.flatMap((file) => [file.path, file.movePath].filter((path): path is string => path !== undefined)))];
 }
 
 export class FailureFeed implements vscode.Disposable {

@@ -5,9 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  codeInfo, type Diagnosis, type Edit, type EditStatus, type EnvelopeContext, type ErrorCode, type ErrorEnvelope, fileIndexOfStatus, isLeadStatus, leadFileIndex,
-} from '../../core/index';
+import { codeInfo, type Edit, type ErrorCode, type ErrorEnvelope, failureEntries, type FailureEntry as Entry } from '../../core/index';
 import { absoluteTarget, isFile, openDocument } from '../platform/workspacePaths';
 import type { FailedRequest, FailureDraft, Placement } from './failure';
 import { closestMatchRange, occurrences, spanFrom } from './locate';
@@ -20,88 +18,23 @@ const EDIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 /** Matches located in the document when the envelope's are not in its coordinates. */
 const MAX_LOCATED_MATCHES = 1000;
 
-/** One entry of the envelope: a failed or skipped edit, or the failure of a whole file or request. */
-interface Entry {
-  readonly status: 'failed' | 'skipped';
-  readonly code: ErrorCode;
-  readonly fileIndex?: number;
-  readonly editIndex?: number;
-  readonly filePath?: string;
-  readonly message: string;
-  /** The failure the envelope's message, hints, diagnosis and context describe. */
-  readonly primary: boolean;
-  /** For a skipped edit: the failed edits of its file it waits on. */
-  readonly dependsOn?: readonly number[];
-  /** For a missing file: the names beside it closest to its name, closest first, as the engine found them. */
-  readonly nearbyNames?: readonly string[];
-  /** The failure's own context and cause: the envelope's for the lead, its edit_status entry's for the others. */
-  readonly context?: EnvelopeContext;
-  readonly diagnosis?: Diagnosis;
-}
-
 type Request = FailedRequest;
 
 function editOf(request: Request, entry: Entry): Edit | undefined {
-  return entry.editIndex === undefined ? undefined : request.request?.files[entry.fileIndex ?? 0]?.edits[entry.editIndex];
+  return entry.editIndex === undefined ? undefined : request.request?.files[entry.fileIndex]?.edits[entry.editIndex];
 }
 
-function contextOf(context: EnvelopeContext | undefined, diagnosis: Diagnosis | undefined): Pick<Entry, 'nearbyNames' | 'context' | 'diagnosis'> {
-  return {
-    ...(context?.nearby_names ? { nearbyNames: context.nearby_names } : {}),
-    ...(context ? { context } : {}),
-    ...(diagnosis ? { diagnosis } : {}),
-  };
-}
-
-function entryFromStatus(status: EditStatus, envelope: ErrorEnvelope): Entry {
-  const fileIndex = fileIndexOfStatus(status, envelope);
-  const primary = isLeadStatus(status, envelope);
-  return {
-    status: status.status,
-    code: status.error_code ?? envelope.error_code,
-    fileIndex,
-    editIndex: status.edit_index,
-    ...(status.file_path !== undefined ? { filePath: status.file_path } : {}),
-    message: status.message,
-    primary,
-    ...(status.depends_on ? { dependsOn: status.depends_on } : {}),
-    ...(primary ? contextOf(envelope.context, envelope.diagnosis) : contextOf(status.context, status.diagnosis)),
-  };
-}
-
-/** Every entry; the envelope's own failure is added when edit_status does not list it. */
-function entriesOf(envelope: ErrorEnvelope): Entry[] {
-  const entries = envelope.edit_status.map((status) => entryFromStatus(status, envelope));
-  if (!entries.some((entry) => entry.primary)) {
-    entries.unshift({
-      status: 'failed',
-      code: envelope.error_code,
-      ...(envelope.file_index !== undefined ? { fileIndex: envelope.file_index } : {}),
-      ...(envelope.edit_index !== undefined ? { editIndex: envelope.edit_index } : {}),
-      ...(envelope.file_path !== undefined ? { filePath: envelope.file_path } : {}),
-      message: envelope.message,
-      primary: true,
-      ...contextOf(envelope.context, envelope.diagnosis),
-    });
-  }
-  return entries;
-}
-
-/** The path of the entry's file as the request or the envelope gives it. */
+/** The path of the entry's file as the response or the request names it (before resolution). */
 function requestedPath(request: Request, entry: Entry): string | undefined {
-  if (entry.filePath !== undefined) {
-    return entry.filePath;
-  }
-  const fileIndex = entry.fileIndex ?? 0;
-  if (fileIndex === leadFileIndex(request.envelope) && request.envelope.file_path !== undefined) {
-    return request.envelope.file_path;
-  }
-  return request.request?.files[fileIndex]?.filePath;
+  return entry.filePath ?? request.request?.files[entry.fileIndex]?.filePath;
 }
 
-/** The entry's file as an absolute path: resolved by the engine when the request parsed. */
+/**
+ * The entry's file as an absolute path, as the engine resolved it; only a request that did not
+ * parse (so the engine resolved nothing) has its path resolved here, as the engine would have.
+ */
 function targetOf(request: Request, entry: Entry): string | undefined {
-  return request.request?.files[entry.fileIndex ?? 0]?.path ?? absoluteTarget(requestedPath(request, entry));
+  return request.request ? request.request.files[entry.fileIndex]?.path : absoluteTarget(entry.filePath);
 }
 
 function firstLine(document: vscode.TextDocument): vscode.Range {
@@ -146,13 +79,13 @@ function missPlacement(document: vscode.TextDocument, needle: string, entry: Ent
 
 /** A refused edit on the text it replaces, where the engine's plan put it. */
 function refusedPlacement(document: vscode.TextDocument, request: Request, entry: Entry): Placement {
-  const place = request.refusedEdits?.find((refused) => refused.fileIndex === (entry.fileIndex ?? 0) && refused.editIndex === entry.editIndex);
+  const place = request.refusedEdits?.find((refused) => refused.fileIndex === entry.fileIndex && refused.editIndex === entry.editIndex);
   const range = place ? new vscode.Range(document.positionAt(place.start), document.positionAt(place.end)) : firstLine(document);
   return { uri: document.uri, range, matches: [] };
 }
 
 function editPlacement(document: vscode.TextDocument, needle: string, entry: Entry, request: Request): Placement {
-  const inDocument = positionsInFileAsRead(request.envelope, entry.fileIndex ?? 0, entry.editIndex ?? 0);
+  const inDocument = positionsInFileAsRead(request.envelope, entry.fileIndex, entry.editIndex ?? 0);
   switch (entry.code) {
     case 'AMBIGUOUS_MATCH':
       return ambiguousPlacement(document, needle, entry, inDocument);
@@ -198,7 +131,7 @@ async function fileLevelPlacement(request: Request, entry: Entry, rawPath: strin
   if (placement || entry.code !== 'FILE_NOT_FOUND' || target === undefined) {
     return placement;
   }
-  const closest = entry.nearbyNames?.[0];
+  const closest = entry.context?.nearby_names?.[0];
   const sibling = closest === undefined ? undefined : vscode.Uri.file(path.join(path.dirname(target), closest));
   return sibling && await isFile(sibling) ? { uri: sibling, range: new vscode.Range(0, 0, 0, 0), matches: [] } : undefined;
 }
@@ -222,7 +155,7 @@ function dependencyOf(entries: readonly Entry[], skipped: Entry): number | undef
   if (waitedOn === undefined) {
     return undefined;
   }
-  const index = entries.findIndex((entry) => (entry.fileIndex ?? 0) === (skipped.fileIndex ?? 0) && entry.editIndex === waitedOn && entry.status === 'failed');
+  const index = entries.findIndex((entry) => entry.fileIndex === skipped.fileIndex && entry.editIndex === waitedOn && entry.status === 'failed');
   return index === -1 ? undefined : index;
 }
 
@@ -235,12 +168,12 @@ function hintsFor(entry: Entry, envelope: ErrorEnvelope): readonly string[] {
   if (entry.status === 'skipped') {
     return [];
   }
-  return entry.primary ? envelope.recovery_hints : codeInfo(entry.code).hints;
+  return entry.lead ? envelope.recovery_hints : codeInfo(entry.code).hints;
 }
 
 export async function draftFailures(request: Request): Promise<FailureDraft[]> {
   const { envelope } = request;
-  const entries = entriesOf(envelope);
+  const entries = failureEntries(envelope);
   const placements = await Promise.all(entries.map((entry) => (entry.status === 'failed' ? placeFailure(request, entry) : undefined)));
   return entries.map((entry, index): FailureDraft => {
     const dependsOnDraft = entry.status === 'skipped' ? dependencyOf(entries, entry) : undefined;
@@ -249,11 +182,11 @@ export async function draftFailures(request: Request): Promise<FailureDraft[]> {
     return {
       status: entry.status,
       code: dependsOnDraft === undefined ? entry.code : entries[dependsOnDraft].code,
-      fileIndex: entry.fileIndex ?? 0,
+      fileIndex: entry.fileIndex,
       ...(entry.editIndex !== undefined ? { editIndex: entry.editIndex } : {}),
       ...(target !== undefined ? { targetPath: target } : {}),
       ...(entry.code === 'AMBIGUOUS_MATCH' ? { totalMatches: totalMatches(entry, placement) } : {}),
-      ...(entry.primary && envelope.diagnosis ? { diagnosis: envelope.diagnosis } : {}),
+      ...(entry.lead && entry.diagnosis ? { diagnosis: entry.diagnosis } : {}),
       hints: hintsFor(entry, envelope),
       message: entry.message,
       ...(dependsOnDraft !== undefined ? { dependsOnDraft } : {}),

@@ -5,7 +5,7 @@
  * the JSON as the file is edited, and clear when the request runs again.
  */
 import * as vscode from 'vscode';
-import { answersForOneFile, type ErrorCode, type ErrorEnvelope, errorDocLink, fileIndexOfStatus, isLeadStatus, userChoseOutcome } from '../../core/index';
+import { answersForOneFile, type ErrorCode, type ErrorEnvelope, errorDocLink, failureEntries, type FailureEntry, userChoseOutcome } from '../../core/index';
 import { REQUEST_MARKER_SOURCE } from '../platform/ids';
 import type { Services } from '../run/services';
 import { diagnosticMessage } from '../problems/message';
@@ -47,42 +47,39 @@ export function requestMarkers(record: RequestRecord, envelope: ErrorEnvelope): 
       ...(issue.patch_line !== undefined ? { patchLine: issue.patch_line } : {}),
     }));
   }
-  const markers = envelope.edit_status.map((status) => {
-    const fileIndex = fileIndexOfStatus(status, envelope);
-    const failed = status.status === 'failed';
-    const lead = isLeadStatus(status, envelope);
-    const diagnosis = lead ? envelope.diagnosis : status.diagnosis;
+  return failureEntries(envelope).map((entry) => {
+    const { fileIndex, editIndex, diagnosis } = entry;
+    const failed = entry.status === 'failed';
     const message = diagnosticMessage({
-      editIndex: status.edit_index,
-      ...(multiFile ? { fileNumber: fileIndex + 1 } : {}),
-      label: failed ? status.error_code ?? envelope.error_code : vscode.l10n.t('skipped'),
-      message: status.message,
+      ...(editIndex !== undefined ? { editIndex } : {}),
+      ...(multiFile && (editIndex !== undefined || envelope.file_index !== undefined) ? { fileNumber: fileIndex + 1 } : {}),
+      label: failed ? entry.code : vscode.l10n.t('skipped'),
+      message: entry.message,
       ...(diagnosis ? { diagnosis } : {}),
       hints: [],
     });
-    const editPath = [...filePrefix(record, fileIndex), 'edits', status.edit_index];
-    const patchLine = patchLineOf(record, fileIndex, status.edit_index);
-    const fix = failed && patchLine === undefined ? nearMissFixFor(diagnosis, editPath, status.file_path ?? envelope.file_path) : undefined;
+    const patchLine = patchLineOf(record, fileIndex, editIndex);
+    if (editIndex === undefined) {
+      return { ...marker(wholeFailurePath(record, envelope, entry), vscode.DiagnosticSeverity.Error, entry.code, message), ...(patchLine !== undefined ? { patchLine } : {}) };
+    }
+    const editPath = [...filePrefix(record, fileIndex), 'edits', editIndex];
+    const fix = failed && patchLine === undefined ? nearMissFixFor(diagnosis, editPath, entry.filePath) : undefined;
     return {
-      ...marker([...editPath, 'old_string'], failed ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Information, status.error_code ?? envelope.error_code, message),
+      ...marker([...editPath, 'old_string'], failed ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Information, entry.code, message),
       ...(fix ? { fix } : {}),
       ...(patchLine !== undefined ? { patchLine } : {}),
     };
   });
-  if (!envelope.edit_status.some((status) => status.status === 'failed')) {
-    // A failure of a whole file (or request): on the field it concerns.
-    const field = envelope.error_code === 'EMPTY_EDITS' ? (multiFile && envelope.file_index === undefined ? 'files' : 'edits') : 'file_path';
-    const path = multiFile && envelope.file_index === undefined && field !== 'files' ? [] : [...filePrefix(record, envelope.file_index), field];
-    const message = diagnosticMessage({
-      ...(multiFile && envelope.file_index !== undefined ? { fileNumber: envelope.file_index + 1 } : {}),
-      label: envelope.error_code,
-      message: envelope.message,
-      hints: [],
-    });
-    const patchLine = patchLineOf(record, envelope.file_index);
-    markers.unshift({ ...marker(path, vscode.DiagnosticSeverity.Error, envelope.error_code, message), ...(patchLine !== undefined ? { patchLine } : {}) });
+}
+
+/** Where the failure of a whole file (or request) is marked: on the field it concerns. */
+function wholeFailurePath(record: RequestRecord, envelope: ErrorEnvelope, entry: FailureEntry): JsonPath {
+  const multiFile = !answersForOneFile(record.tool);
+  const ofRequest = multiFile && envelope.file_index === undefined;
+  if (entry.code === 'EMPTY_EDITS') {
+    return ofRequest ? ['files'] : [...filePrefix(record, entry.fileIndex), 'edits'];
   }
-  return markers;
+  return ofRequest ? [] : [...filePrefix(record, entry.fileIndex), 'file_path'];
 }
 
 /** The range of `path` in the request's JSON, which starts at `base` in `document`; a field that is missing marks the first line of its parent. */

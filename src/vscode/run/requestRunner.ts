@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import {
-  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runRequest, type ResolvedRequest, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+  commitPlan, type EngineOptions, type EngineResponse, planRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runRequest, type ResolvedRequest, surfaceOptions, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
 } from '../../core/index';
 import { logOutcome, type OutcomeRecord } from './requestLog';
 import { RecentRecords } from './recentRecords';
@@ -107,9 +107,8 @@ export class RequestRunner {
     const settings = this.deps.settings.current();
     const cancellation = options.token;
     const config = pathPolicyConfig(settings, options.outsideWorkspaceConfirmed);
-    // A patch's relative paths name files in the first workspace folder.
-    const root = config.folders[0]?.path;
-    return {
+    return surfaceOptions({
+      scope: { checkPath: createPathCheck(config), folders: config.folders.map((folder) => folder.path), displayPath },
       store: new WorkspaceFileStore({
         saveAfterEdit: settings.saveAfterEdit,
         displayPath,
@@ -118,16 +117,12 @@ export class RequestRunner {
         log: this.deps.log,
         ...(review ? { review } : {}),
       }),
+      syntax: { policy: options.syntaxCheck ?? settings.syntaxCheck, checker: this.deps.syntaxChecker },
       limits: engineLimits(settings),
       retry: retryPolicy(settings),
-      checkPath: createPathCheck(config),
-      ...(root !== undefined ? { root } : {}),
-      displayPath,
-      cancellation,
-      syntaxChecker: this.deps.syntaxChecker,
-      syntaxCheck: options.syntaxCheck ?? settings.syntaxCheck,
+      ...(cancellation ? { cancellation } : {}),
       onInternalError: (phase, error) => this.deps.log.error(`internal error ${phase}:`, error),
-    };
+    });
   }
 
   /** Logs a finished request and publishes its record; `started` is its performance.now() at the start. */

@@ -12,9 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../../src/core/engine/engine';
-import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
-import { patchPathCheck } from '../../../src/node/cli/cliPaths';
+import { runPatchUnder } from '../helpers/patchHost';
 import { recordFigure } from '../helpers/figures';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -229,7 +227,7 @@ describe('multi-edit patch against git apply (differential)', function () {
         const patchFile = path.join(scratch, `${seed}`, 'change.patch');
         fs.writeFileSync(patchFile, patch);
         const gitRun = spawnSync('git', ['apply', patchFile], { cwd: byGit, encoding: 'utf8' });
-        const { response } = await runRequest('multi_edit_patch', { patch }, { store: new NodeFileStore(), root: byUs, checkPath: patchPathCheck(byUs) });
+        const response = await runPatchUnder(byUs, { patch });
         if (gitRun.status !== 0) {
           assert.equal(response.success, false, `seed ${seed}: git apply refused the patch (${gitRun.stderr.trim()}), multi-edit applied it`);
           assert.deepEqual(readTree(byUs), testCase.before, `seed ${seed}: a refused patch left the tree as it was`);

@@ -9,9 +9,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runRequest } from '../../../src/core/engine/engine';
-import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
-import { patchPathCheck } from '../../../src/node/cli/cliPaths';
+import { runPatchUnder } from '../helpers/patchHost';
 import { TORN_LOCK_AGE_MS } from '../../../src/node/store/recovery';
 import { recordFigure } from '../helpers/figures';
 
@@ -131,7 +129,7 @@ describe('reliability: multi-edit patch killed in the middle of a patch that upd
         outcomes.cancelled++;
       }
       // The next run: the same patch, planned again as a dry run, which reads the files first.
-      const next = (await runRequest('multi_edit_patch', { patch: PATCH, dry_run: true }, { store: new NodeFileStore(), root: dir, checkPath: patchPathCheck(dir) })).response;
+      const next = await runPatchUnder(dir, { patch: PATCH, dry_run: true });
       assert.ok(next.success || ['FILE_NOT_FOUND', 'FILE_EXISTS', 'MATCH_NOT_FOUND'].includes(next.error_code), JSON.stringify(next));
       const after = state();
       assert.ok(after === 'old' || after === 'new', `round ${round} (${signal}): ${after}`);

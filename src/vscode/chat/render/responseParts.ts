@@ -3,7 +3,7 @@
  * to files and lines. No vscode import: the parts are plain data, unit-tested
  * against real envelopes; chatStream.ts writes them to a ChatResponseStream.
  */
-import { type Diagnosis, type EditStatus, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, type FileResult, isLeadStatus, plural, type SuccessResponse } from '../../../core/index';
+import { type Diagnosis, type EngineResponse, type EnvelopeContext, errorDocLink, type ErrorEnvelope, failureEntries, type FailureEntry, type FileResult, plural, type SuccessResponse } from '../../../core/index';
 import { baseName, codeBlock, escapeMarkdown, inlineCode, languageOf } from './markdownText';
 import { localized } from '../../platform/localized';
 
@@ -85,19 +85,12 @@ function renderSuccess(response: SuccessResponse): ChatPart[] {
   return parts.done();
 }
 
-/** The failure an edit_status entry describes: its own code, path and context, else the envelope's. */
-interface FailedEntry {
-  readonly label: string;
-  readonly code: string;
-  readonly message: string;
-  readonly path?: string;
-  readonly diagnosis?: Diagnosis;
-  readonly context?: EnvelopeContext;
-}
-
-function editLabel(status: Pick<EditStatus, 'edit_index' | 'file_index'>): string {
-  const edit = `edit ${status.edit_index + 1}`;
-  return status.file_index === undefined ? `Edit ${status.edit_index + 1}` : `File ${status.file_index + 1}, ${edit}`;
+/** "Edit 2", or "File 1, edit 2" in a request of several files; for a whole file, "File 1". */
+function entryLabel(entry: FailureEntry): string {
+  if (entry.editIndex === undefined) {
+    return `File ${entry.fileIndex + 1}`;
+  }
+  return entry.numbersFiles ? `File ${entry.fileIndex + 1}, edit ${entry.editIndex + 1}` : `Edit ${entry.editIndex + 1}`;
 }
 
 /**
@@ -171,22 +164,6 @@ function renderCause(parts: Parts, diagnosis: Diagnosis | undefined): void {
   }
 }
 
-function otherEntries(envelope: ErrorEnvelope): FailedEntry[] {
-  return envelope.edit_status
-    .filter((status) => !isLeadStatus(status, envelope))
-    .map((status) => {
-      const path = status.file_path ?? envelope.file_path;
-      return {
-        label: editLabel(status),
-        code: status.status === 'skipped' ? 'skipped' : (status.error_code ?? envelope.error_code),
-        message: status.message,
-        ...(path !== undefined ? { path } : {}),
-        ...(status.diagnosis ? { diagnosis: status.diagnosis } : {}),
-        ...(status.context ? { context: status.context } : {}),
-      };
-    });
-}
-
 function renderFailure(envelope: ErrorEnvelope, differsAt: AnchorTarget | undefined): ChatPart[] {
   const parts = new Parts()
     .markdown(`**${escapeMarkdown(envelope.summary)}**\n\n`)
@@ -197,15 +174,16 @@ function renderFailure(envelope: ErrorEnvelope, differsAt: AnchorTarget | undefi
   }
   renderWhere(parts, envelope.file_path, envelope.context, differsAt);
   renderSnippet(parts, envelope.file_path, envelope.context);
-  const others = otherEntries(envelope);
+  const others = failureEntries(envelope).filter((entry) => !entry.lead);
   if (others.length > 0) {
     parts.markdown(`**${localized('Other edits')}**\n\n`);
   }
   for (const entry of others) {
-    parts.markdown(`${entry.label} · ${inlineCode(entry.code)} ${escapeMarkdown(entry.message)}\n\n`);
+    const failed = entry.status === 'failed';
+    parts.markdown(`${entryLabel(entry)} · ${inlineCode(failed ? entry.code : 'skipped')} ${escapeMarkdown(entry.message)}\n\n`);
     renderCause(parts, entry.diagnosis);
-    if (entry.code !== 'skipped') {
-      renderWhere(parts, entry.path, entry.context);
+    if (failed) {
+      renderWhere(parts, entry.filePath, entry.context);
     }
   }
   if (envelope.rolled_back && envelope.rolled_back.length > 0) {

@@ -1,31 +1,34 @@
 /**
- * The folders the MCP server may edit in, and how paths are vetted and shown.
+ * The folders a command may edit in (the MCP server's roots, the root of a patch), and
+ * how paths are vetted and shown.
  *
  * The scope is the --root directories, narrowed by the client's MCP roots once it has
  * listed them: a client can narrow the scope but never widen it past --root. With
- * neither, the server's working directory is the one root (the directory an agent
- * starts the server in is its project). Once a client has answered roots/list, its
- * answer rules, and it fails closed: no usable root, or a list that could not be read,
- * is an empty scope in which every edit is refused, saying why. Each root is resolved
+ * neither, the working directory is the one root (the directory an agent starts the
+ * server in is its project). Once a client has answered roots/list, its answer rules,
+ * and it fails closed: no usable root, or a list that could not be read, is an empty
+ * scope in which every edit is refused, saying why. One answer does not close a scope
+ * given by --root: an empty list, as clients send that declare roots and have none
+ * to give, leaves the --root folders in force. Each root is resolved
  * to its real path (every symbolic link followed) when it is set, and the rules hold
  * for where a path leads as well as for how it is named.
  */
 import { basename, isAbsolute, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PathCheck } from '../../core';
+import type { PathCheck, SurfaceScope } from '../../core';
 import {
   containingFolder,
   createPathCheck,
-  MCP_PROTECTED_GLOBS,
+  COMMAND_PROTECTED_GLOBS,
   PLATFORM_IGNORES_CASE,
   refusalForRealPath,
   resolveRequestedPath,
   type ResolvedPolicyConfig,
-  type ScopeWording,
   type WorkspaceFolderInfo,
 } from '../../shared/pathPolicy';
 import { directLookups, realTarget } from '../../shared/realPaths';
 import type { ConfinementRule } from '../store/confinement';
+import { type HostScope, protectedGlobsHint, type ScopeRules } from './hostScope';
 
 /** A root as the client lists it (MCP `roots/list`). */
 export interface ClientRoot {
@@ -46,20 +49,19 @@ type ClientState =
   | { readonly kind: 'listed'; readonly usable: readonly ScopeRoot[]; readonly ignored: readonly string[] }
   | { readonly kind: 'failed' };
 
-const MCP_WORDING: ScopeWording = {
-  folder: 'root',
-  protectedGlobsHint: 'The protected globs are the defaults of multi-edit mcp (version-control folders and .env files)',
-  outsideHint: 'The roots are the --root options of multi-edit mcp, narrowed by the roots the MCP client lists; ask the user to add the folder',
-};
-
-export class RootScope {
+export class RootScope implements HostScope {
   private client: ClientState = { kind: 'unlisted' };
 
-  private constructor(private readonly cliRoots: readonly ScopeRoot[], private readonly fallback: ScopeRoot) {}
+  private constructor(private readonly cliRoots: readonly ScopeRoot[], private readonly fallback: ScopeRoot, private readonly rules: ScopeRules) {}
 
   /** `cliRoots` are absolute; `fallback` (the working directory) counts while there is no other root. */
-  static async create(cliRoots: readonly string[], fallback: string): Promise<RootScope> {
-    return new RootScope(await Promise.all(cliRoots.map((path) => scopeRoot(path))), await scopeRoot(fallback));
+  static async create(cliRoots: readonly string[], fallback: string, rules: ScopeRules): Promise<RootScope> {
+    return new RootScope(await Promise.all(cliRoots.map((path) => scopeRoot(path))), await scopeRoot(fallback), rules);
+  }
+
+  /** Whether the client's answer left the --root folders in force: it listed no root at all. */
+  keepsCliRoots(): boolean {
+    return this.client.kind === 'listed' && this.cliRoots.length > 0 && this.client.usable.length === 0 && this.client.ignored.length === 0;
   }
 
   /** Takes the client's answer to roots/list; returns the URIs it cannot use (not file:, or malformed). */
@@ -108,6 +110,10 @@ export class RootScope {
     }
   }
 
+  surface(): SurfaceScope {
+    return { checkPath: this.pathCheck(), folders: this.folders().map((folder) => folder.path), displayPath: (path) => this.displayPath(path) };
+  }
+
   pathCheck(): PathCheck {
     // The server's main thread waits on each call anyway: links are followed on it, not in the thread pool.
     return createPathCheck(this.policy(), directLookups);
@@ -115,7 +121,7 @@ export class RootScope {
 
   /** The path as the path check resolves it (absolute, normalized), before any rule or link; undefined when it does not resolve. */
   resolvedPath(requested: string): string | undefined {
-    const resolved = resolveRequestedPath(requested, this.folders(), MCP_WORDING);
+    const resolved = resolveRequestedPath(requested, this.folders(), this.rules.wording);
     return resolved.ok ? resolved.path : undefined;
   }
 
@@ -148,10 +154,11 @@ export class RootScope {
     return {
       folders: roots.map(({ name, path }) => ({ name, path })),
       realFolders: roots.map(({ name, real }) => ({ name, path: real })),
-      protectedGlobs: MCP_PROTECTED_GLOBS,
+      protectedGlobs: COMMAND_PROTECTED_GLOBS,
+      allowedGlobs: this.rules.allowedGlobs,
       allowOutsideWorkspace: false,
       ignoreCase: PLATFORM_IGNORES_CASE,
-      wording: MCP_WORDING,
+      wording: this.rules.wording,
       ...(emptyScopeReason ? { emptyScopeReason } : {}),
     };
   }
@@ -163,6 +170,9 @@ export class RootScope {
       case 'failed':
         return [];
       case 'listed':
+        if (this.keepsCliRoots()) {
+          return this.cliRoots;
+        }
         return this.cliRoots.length === 0 ? this.client.usable : overlap(this.client.usable, this.cliRoots);
     }
   }
@@ -203,4 +213,16 @@ function filePathOf(uri: string): string | undefined {
 export function absoluteRoot(root: string, cwd: string): string {
   const path = isAbsolute(root) ? normalize(root) : resolve(cwd, root);
   return path.length > 1 && path.endsWith(sep) ? path.slice(0, -1) : path;
+}
+
+/** The scope of `multi-edit mcp`: its --root folders (`roots`, absolute), else the working directory, narrowed by the client's roots. */
+export function mcpScope(roots: readonly string[], cwd: string, allowedGlobs: readonly string[]): Promise<RootScope> {
+  return RootScope.create(roots, cwd, {
+    allowedGlobs,
+    wording: {
+      folder: 'root',
+      protectedGlobsHint: protectedGlobsHint('mcp'),
+      outsideHint: 'The roots are the --root options of multi-edit mcp, narrowed by the roots the MCP client lists; ask the user to add the folder',
+    },
+  });
 }
