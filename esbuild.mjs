@@ -28,7 +28,7 @@ const common = {
  * syntax gate's parsers load only for an edited file of a language they know; the
  * encodings other than UTF-8 (iconv-lite's tables) only for a file that is not UTF-8.
  */
-const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/core/engine/planNotebook.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts', 'src/shared/syntax/notebookSyntaxErrors.ts', 'src/node/store/textCodecs.ts'];
+const cliLazyModules = ['src/core/request/schemaProblem.ts', 'src/core/engine/planNotebook.ts', 'src/shared/syntax/treeSitterErrors.ts', 'src/shared/syntax/jsonSyntaxErrors.ts', 'src/shared/syntax/notebookSyntaxErrors.ts', 'src/node/store/textCodecs.ts', 'src/shared/history/historyRecord.ts'];
 
 /**
  * The tree-sitter runtime and the grammars the syntax gate uses, copied to dist/tree-sitter for

@@ -48,7 +48,7 @@ const operandOf: Record<CommandName, readonly string[]> = { apply: ['request.jso
 
 /** A value the option accepts: its first choice, or a sample of its kind. */
 function sampleValue(value: string): string {
-  return value === 'MB' || value === 'N' ? '1' : value === 'DIR' ? '/tmp' : value.split('|')[0];
+  return value === 'MB' || value === 'N' || value === 'SECONDS' ? '1' : value === 'DIR' ? '/tmp' : value === 'NAME' ? 'latin1' : value.split('|')[0];
 }
 
 describe('CLI help', () => {

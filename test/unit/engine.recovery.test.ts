@@ -128,8 +128,8 @@ describe('engine: recovery', () => {
 
   describe('the CLI option', () => {
     it('parses --inside-indentation and refuses an unknown policy', () => {
-      assert.deepEqual(parseArgs(['apply', '--inside-indentation', 'refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideIndentation: 'refuse' });
-      assert.deepEqual(parseArgs(['apply', '--inside-indentation=refuseMultiline', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideIndentation: 'refuseMultiline' });
+      assert.deepEqual(parseArgs(['apply', '--inside-indentation', 'refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, insideIndentation: 'refuse' });
+      assert.deepEqual(parseArgs(['apply', '--inside-indentation=refuseMultiline', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, insideIndentation: 'refuseMultiline' });
       assert.equal(parseArgs(['apply', '--inside-indentation', 'sometimes', 'r.json']).kind, 'usage_error');
     });
   });

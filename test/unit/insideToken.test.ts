@@ -111,9 +111,9 @@ describe('a match inside a token', () => {
 
 describe('the insideToken option of the CLI and the MCP server', () => {
   it('parses --inside-token for apply and mcp, and refuses an unknown policy', () => {
-    assert.deepEqual(parseArgs(['apply', '--inside-token', 'warn', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideToken: 'warn' });
-    assert.deepEqual(parseArgs(['apply', '--inside-token=refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', insideToken: 'refuse' });
-    assert.deepEqual(parseArgs(['mcp', '--root', '/w', '--inside-token', 'refuseSuspicious']), { kind: 'mcp', roots: ['/w'], syntaxCheck: 'refuse', insideToken: 'refuseSuspicious' });
+    assert.deepEqual(parseArgs(['apply', '--inside-token', 'warn', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, insideToken: 'warn' });
+    assert.deepEqual(parseArgs(['apply', '--inside-token=refuse', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, insideToken: 'refuse' });
+    assert.deepEqual(parseArgs(['mcp', '--root', '/w', '--inside-token', 'refuseSuspicious']), { kind: 'mcp', roots: ['/w'], syntaxCheck: 'refuse', allowProtected: [], noHistory: false, insideToken: 'refuseSuspicious' });
     assert.equal(parseArgs(['apply', '--inside-token', 'sometimes', 'r.json']).kind, 'usage_error');
     assert.equal(parseArgs(['mcp', '--inside-token']).kind, 'usage_error');
   });

@@ -79,9 +79,10 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
   };
 
   describe('tools/list', () => {
-    it('lists multi_edit, multi_edit_files and multi_edit_patch with titles, descriptions and annotations from the manifest', async () => {
-      const { tools } = await session.client.listTools();
-      assert.deepEqual(tools.map((tool) => tool.name), ['multi_edit', 'multi_edit_files', 'multi_edit_patch']);
+    it('lists multi_edit, multi_edit_files and multi_edit_patch with titles, descriptions and annotations from the manifest, then the history\'s tools', async () => {
+      const { tools: listed } = await session.client.listTools();
+      assert.deepEqual(listed.map((tool) => tool.name), ['multi_edit', 'multi_edit_files', 'multi_edit_patch', 'multi_edit_undo', 'multi_edit_history']);
+      const tools = listed.slice(0, 3);
       for (const tool of tools) {
         const contributed = manifest.contributes.languageModelTools.find((candidate) => candidate.name === tool.name);
         assert.ok(contributed);
@@ -96,7 +97,7 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
     });
 
     it('gives each tool the inputSchema the zod request schema generates, the same as the VS Code tool', async () => {
-      const { tools } = await session.client.listTools();
+      const tools = (await session.client.listTools()).tools.filter((tool) => tool.name !== 'multi_edit_undo' && tool.name !== 'multi_edit_history');
       const generated = requestJsonSchemas();
       for (const tool of tools) {
         assert.deepEqual(tool.inputSchema, withoutDialect(generated[tool.name as keyof typeof generated]), `${tool.name} inputSchema drifted from src/core/schemas.ts`);
@@ -106,7 +107,7 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
     });
 
     it('gives each tool an object outputSchema generated from the zod response schema, which accepts responses and refuses others', async () => {
-      const { tools } = await session.client.listTools();
+      const tools = (await session.client.listTools()).tools.filter((tool) => tool.name !== 'multi_edit_undo' && tool.name !== 'multi_edit_history');
       const union = withoutDialect(z.toJSONSchema(responseSchema, { target: 'draft-7' }));
       const validate = new AjvJsonSchemaValidator().getValidator(tools[0].outputSchema as never);
       for (const tool of tools) {
@@ -384,7 +385,7 @@ describe('MCP server: process', function () {
     await session.close();
     await exited(pid);
     assert.deepEqual(session.protocolErrors, [], 'stdout carried only JSON-RPC');
-    assert.match(session.stderr(), /^multi-edit mcp: serving multi_edit, multi_edit_files, multi_edit_patch on stdio; roots: /m);
+    assert.match(session.stderr(), /^multi-edit mcp: serving multi_edit, multi_edit_files, multi_edit_patch, multi_edit_undo, multi_edit_history on stdio; roots: /m);
     assert.match(session.stderr(), /^multi-edit mcp: multi_edit: ok in \d+ ms$/m);
     assert.match(session.stderr(), /^multi-edit mcp: standard input closed; stopped$/m);
   });

@@ -131,7 +131,8 @@ describe('the npm package (npm pack): the multi-edit command line', function () 
     assert.deepEqual(listed, [
       'package/CHANGELOG.md', 'package/LICENSE', 'package/README.md',
       'package/dist/cli.js', 'package/dist/mcp.js', 'package/dist/schemaProblem.js',
-      'package/dist/treeSitterErrors.js', 'package/dist/jsonSyntaxErrors.js', ...treeSitterFiles('package/dist/tree-sitter'),
+      'package/dist/treeSitterErrors.js', 'package/dist/jsonSyntaxErrors.js', 'package/dist/notebookSyntaxErrors.js', 'package/dist/planNotebook.js',
+      'package/dist/textCodecs.js', 'package/dist/historyRecord.js', ...treeSitterFiles('package/dist/tree-sitter'),
       ...docs, 'package/package.json', 'package/schemas/multiedit-request.schema.json',
     ].sort());
   });

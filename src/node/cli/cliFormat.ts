@@ -23,8 +23,7 @@ function editCount(edits: number, replacements: number): string {
 }
 
 function successLines(response: SuccessResponse, displayPath: DisplayPath): string[] {
-  const lines = response.undone_request_id !== undefined ? undoSuccessLines(response, displayPath) : appliedLines(response, displayPath);
-  return response.request_id === undefined ? lines : [...lines, `request_id=${response.request_id} (multi-edit undo ${response.request_id} takes it back)`];
+  return response.undone_request_id !== undefined ? undoSuccessLines(response, displayPath) : appliedLines(response, displayPath);
 }
 
 /** An undo: its summary, then each file it put back. */

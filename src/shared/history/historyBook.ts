@@ -19,7 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { type FileStore, type HistoryEntry, historyEntrySchema, type HistoryFile, holdsKept, newRequestId, type TextDigest } from '../../core/index';
+import { type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextDigest } from '../../core/index';
 
 export interface HistoryBounds {
   readonly maxRequests: number;
@@ -192,8 +192,8 @@ export class HistoryBook {
 
   private async read(path: string): Promise<HistoryEntry | undefined> {
     try {
-      const parsed = historyEntrySchema.safeParse(JSON.parse(await fs.readFile(path, 'utf8')));
-      return parsed.success ? parsed.data : undefined;
+      const { parseHistoryEntry } = await import('./historyRecord.js');
+      return parseHistoryEntry(JSON.parse(await fs.readFile(path, 'utf8')));
     } catch {
       return undefined;
     }

@@ -24,8 +24,8 @@ export class RecordingStore implements FileStore {
 
   constructor(private readonly inner: FileStore, private readonly book: HistoryBook, private readonly request: RecordedRequest) {}
 
-  stat: FileStore['stat'] = (path) => this.inner.stat(path);
-  read: FileStore['read'] = (path, maxBytes) => this.inner.read(path, maxBytes);
+  stat: FileStore['stat'] = (...args) => this.inner.stat(...args);
+  read: FileStore['read'] = (...args) => this.inner.read(...args);
   get listNames(): FileStore['listNames'] {
     return this.inner.listNames?.bind(this.inner);
   }
