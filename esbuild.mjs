@@ -59,13 +59,13 @@ const lazyOutName = (entry) => `${basename(entry, '.ts')}.js`;
 /**
  * Keeps the CLI's lazy modules out of its bundle, and lets it drop the zod schemas:
  * the core's index re-exports them, but the CLI uses none of them, and declaring
- * schemas.ts free of side effects lets esbuild leave it (and zod) out.
+ * schemas.ts and history.ts free of side effects lets esbuild leave them (and zod) out.
  */
 const cliLoading = {
   name: 'cli-loading',
   setup(build) {
     const lazy = new Map(cliLazyModules.map((entry) => [resolve(entry).replace(/\.ts$/, ''), lazyOutName(entry)]));
-    const schemas = resolve('src/core/contract/schemas');
+    const schemaModules = new Set(['schemas', 'history'].map((name) => resolve(`src/core/contract/${name}`)));
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       if (args.namespace === LAZY_REQUIRE) {
         return { path: args.path, external: true };
@@ -74,8 +74,8 @@ const cliLoading = {
       if (args.kind === 'dynamic-import' && lazy.has(target)) {
         return { path: `./${lazy.get(target)}`, namespace: LAZY_REQUIRE };
       }
-      if (target === schemas) {
-        return { path: `${schemas}.ts`, sideEffects: false };
+      if (schemaModules.has(target)) {
+        return { path: `${target}.ts`, sideEffects: false };
       }
       return undefined;
     });

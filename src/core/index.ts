@@ -21,6 +21,7 @@ export { commitPlan, planParsedRequest, planRequest, runParsedRequest, runParsed
 export { surfaceOptions, type SurfaceParts, type SurfaceScope, type SurfaceSyntaxGate } from './engine/surfaceOptions';
 export { undoRequest, type UndoOptions, type UndoRun } from './engine/undo';
 export * from './contract/history';
+export { newRequestId } from './contract/requestId';
 export { historyFilesOf, holdsKept, type TextDigest } from './store/changeHistory';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';

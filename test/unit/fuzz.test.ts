@@ -7,6 +7,7 @@
  *
  * MULTI_EDIT_FUZZ_RUNS raises the number of cases (default 10,000).
  */
+import { portablePathProblem } from '../../src/core/store/portableNames';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { runRequest } from '../../src/core/engine/engine';
@@ -306,7 +307,11 @@ function pathFailure(path: string, world: World): ErrorCode | undefined {
   if (world === 'after the merge' && isDriveOrUnc(path)) {
     return INPUT_RULES_BEING_ADDED[isDrivePath(path) ? 'drivePath' : 'uncPath'].expected;
   }
-  return path.startsWith('/') || isDriveOrUnc(path) ? undefined : 'RELATIVE_PATH';
+  if (!path.startsWith('/') && !isDriveOrUnc(path)) {
+    return 'RELATIVE_PATH';
+  }
+  // A name Windows reads as another (a trailing space or dot, a device name, a stream) is no target anywhere.
+  return portablePathProblem(path) === undefined ? undefined : 'VALIDATION_FAILED';
 }
 
 function dominantEol(fileText: string): string {

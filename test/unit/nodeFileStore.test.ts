@@ -76,7 +76,8 @@ function storeModuleForAnyUser(): string {
     const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-store-bundle-'));
     fs.chmodSync(bundleDir, 0o755);
     storeBundle = path.join(bundleDir, 'nodeFileStore.js');
-    buildSync({ entryPoints: [STORE_MODULE], bundle: true, platform: 'node', format: 'cjs', outfile: storeBundle, logLevel: 'error' });
+    // jsonc-parser's main build is UMD, which a bundle cannot resolve: take its ES module build, as esbuild.mjs does.
+    buildSync({ entryPoints: [STORE_MODULE], bundle: true, platform: 'node', format: 'cjs', outfile: storeBundle, logLevel: 'error', mainFields: ['module', 'main'] });
     fs.chmodSync(storeBundle, 0o644);
   }
   return storeBundle;

@@ -70,12 +70,6 @@ export const historyInputSchema = z.object({
 export type UndoInput = z.infer<typeof undoInputSchema>;
 export type HistoryInput = z.infer<typeof historyInputSchema>;
 
-/** A request id: the UTC time to the millisecond, so ids sort by time, and a random tail. */
-export function newRequestId(now: Date, random: () => number): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '').replace('Z', '');
-  const tail = Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0');
-  return `${stamp}-${tail}`;
-}
 
 /** The tools of the history, served where a request's history lives outside VS Code (the MCP server). */
 export const TOOL_MULTI_EDIT_UNDO = 'multi_edit_undo';
