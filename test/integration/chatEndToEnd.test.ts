@@ -190,6 +190,6 @@ suite('chat end to end: @multiedit with a scripted model', () => {
     assert.ok(metadata.kind === 'conversation' && !metadata.stoppedAtRoundLimit);
     assert.deepEqual(metadata.calls, [{ round: 1, tool: 'multi_edit_v2', success: false }]);
     assert.equal(model.requests.length, 2);
-    assert.match(toolResultsSeen(model.requests[1])[0], /^Unknown tool multi_edit_v2: use multi_edit or multi_edit_files\.$/);
+    assert.match(toolResultsSeen(model.requests[1])[0], /^Unknown tool multi_edit_v2: use multi_edit, multi_edit_files or multi_edit_patch\.$/);
   });
 });

@@ -17,6 +17,6 @@ suite('public API: activate() gives another extension nothing to misuse', () => 
   test('under the test harness the services and the commit hook are there, and nothing else is', async () => {
     const api = await activateExtension();
     assert.equal(typeof api.runner.run, 'function');
-    assert.deepEqual(Object.keys(api).sort(), ['bus', 'lastEdit', 'log', 'logDirectory', 'runner', 'settings', 'storeHooks']);
+    assert.deepEqual(Object.keys(api).sort(), ['bus', 'lastEdit', 'log', 'logDirectory', 'readHooks', 'runner', 'settings', 'storeHooks']);
   });
 });

@@ -129,9 +129,13 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
           if (!response.success && !firstMessage.has(code)) {
             firstMessage.set(code, response.message);
           }
-          if (code === 'SAVE_REDIRECTED' && !shownAsProblem) {
+          // The Problems panel is fed from the request's record once the call has answered: give it a moment.
+          for (let wait = 0; code === 'SAVE_REDIRECTED' && !shownAsProblem && wait < 40; wait++) {
             shownAsProblem = vscode.languages.getDiagnostics(vscode.Uri.file(target)).some((diagnostic) => diagnostic.source === 'multi-edit'
               && (typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code) === 'SAVE_REDIRECTED');
+            if (!shownAsProblem) {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
           }
         }
       });

@@ -29,7 +29,14 @@ export function startDirectorySwapper(dir: string, held: string, outside: string
       child.kill('SIGKILL');
       await exited;
       if (fs.existsSync(held)) {
-        fs.rmSync(dir, { force: true });
+        // Between a swap's two steps the name is free, and a call that adds a file may create it as a real folder:
+        // what landed there landed inside, so it joins the held folder before the folder goes back.
+        if (fs.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+          for (const name of fs.readdirSync(dir)) {
+            fs.renameSync(`${dir}/${name}`, `${held}/${name}`);
+          }
+        }
+        fs.rmSync(dir, { force: true, recursive: true });
         fs.renameSync(held, dir);
       }
     },

@@ -44,7 +44,7 @@ export async function confirmSavedAt(document: vscode.TextDocument, planned: Fil
       await new Promise((resolve) => setTimeout(resolve, CONFIRM_PAUSE_MS));
     }
     const before = await realPathOf(path);
-    const read = await readThroughPath(path, document.uri);
+    const read = await readThroughPath(path, document.encoding);
     const after = await realPathOf(path);
     lastSeen = after;
     const samePath = before === planned.realPath && after === planned.realPath;
@@ -66,14 +66,14 @@ async function realPathOf(path: string): Promise<string | undefined> {
   }
 }
 
-/** The file's identity and text, from one handle. */
-async function readThroughPath(path: string, uri: vscode.Uri): Promise<{ identity: string; text: string } | undefined> {
+/** The file's identity and text, from one handle, decoded in the encoding the document was saved in. */
+async function readThroughPath(path: string, encoding: string): Promise<{ identity: string; text: string } | undefined> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(path, 'r');
     const stats = await handle.stat();
     const bytes = await handle.readFile();
-    return { identity: `${stats.dev}:${stats.ino}`, text: await vscode.workspace.decode(bytes, { uri }) };
+    return { identity: `${stats.dev}:${stats.ino}`, text: await vscode.workspace.decode(bytes, { encoding }) };
   } catch {
     return undefined;
   } finally {
