@@ -84,7 +84,7 @@ describe('MCP server: every CLI request scenario gives the same response', funct
 });
 
 function withoutRequestId<Response extends object>(response: Response): Omit<Response, 'request_id'> {
-  const rest: Record<string, unknown> = { ...response };
+  const rest = { ...response } as Record<string, unknown>;
   delete rest.request_id;
   return rest as Omit<Response, 'request_id'>;
 }
