@@ -15,7 +15,8 @@ describe('CLI: a directory swapped for a link to outside while patches add files
   (process.platform === 'linux' ? it : it.skip)(`${CALLS} calls of multi-edit patch --root: nothing lands outside, and every success lands inside`, async function () {
     this.timeout(40 * 60_000);
     const outcome = await raceCliPatches(CLI, CALLS);
-    const allowed = new Set(['ok', '1 OUTSIDE_WORKSPACE', '1 FILE_NOT_FOUND', '1 STALE_CONTENT', '1 FILE_BUSY']);
+    // WRITE_FAILED: a folder the patch creates was swapped between its creation and the write; the call wrote nothing.
+    const allowed = new Set(['ok', '1 OUTSIDE_WORKSPACE', '1 FILE_NOT_FOUND', '1 STALE_CONTENT', '1 FILE_BUSY', '1 WRITE_FAILED']);
     for (const code of outcome.tally.keys()) {
       assert.ok(allowed.has(code), `an expected outcome, not ${code}`);
     }

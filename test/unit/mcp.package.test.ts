@@ -53,7 +53,7 @@ describe('MCP server from the packed package (npm pack, then npx)', function () 
     try {
       await client.connect(transport);
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((tool) => tool.name), ['multi_edit', 'multi_edit_files', 'multi_edit_patch']);
+      assert.deepEqual(tools.map((tool) => tool.name), ['multi_edit', 'multi_edit_files', 'multi_edit_patch', 'multi_edit_undo', 'multi_edit_history']);
       const result = (await client.callTool({
         name: 'multi_edit',
         arguments: { file_path: 'config.ts', edits: [{ old_string: 'retries = 3', new_string: 'retries = 5' }] },

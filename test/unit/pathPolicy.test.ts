@@ -30,7 +30,7 @@ function codeOf(result: PathCheckResult): string {
 describe('pathPolicy: resolving the requested path', () => {
   it('keeps an absolute path inside the workspace, without a warning', async () => {
     const result = await check(path.join(ws, 'src', 'a.ts'));
-    assert.deepEqual(result, { ok: true, path: path.join(ws, 'src', 'a.ts') });
+    assert.deepEqual(result, { ok: true, path: path.join(ws, 'src', 'a.ts'), realPath: path.join(ws, 'src', 'a.ts') });
   });
 
   it('resolves a relative path against the only folder and warns', async () => {
