@@ -141,7 +141,8 @@ async function pathRefusal(entry: HistoryEntry, context: EngineContext): Promise
 }
 
 async function restorationOf(file: HistoryFile, context: EngineContext, digest: TextDigest): Promise<Restoration | Stale> {
-  const now = await find(file.path, context);
+  // The file is read in the encoding the request found it in, as the request's own read did.
+  const now = await find(file.path, context, file.after?.encoding ?? file.before?.encoding);
   const differs = (path: string, found: Found, expected: KeptText | undefined): Stale | undefined => changedSince(path, found, expected, digest);
   switch (file.operation) {
     case 'update': {
@@ -187,8 +188,8 @@ function restore(file: HistoryFile, change: PlannedChange, original: StoredText,
   return { file, change, planned };
 }
 
-async function find(path: string, context: EngineContext): Promise<Found> {
-  const read = await context.store.read(path, context.limits.maxFileBytes);
+async function find(path: string, context: EngineContext, encoding?: string): Promise<Found> {
+  const read = await context.store.read(path, context.limits.maxFileBytes, encoding);
   if (read.ok) {
     return { state: 'present', stored: read.value };
   }
