@@ -85,6 +85,23 @@ describe('line blocks: a patch planned on indexed lines', () => {
     }), { numRuns: 1500 });
   });
 
+  it('indexes a large text in slices that give the event loop turns, with the same answers, and stops when told', async () => {
+    const text = Array.from({ length: 60_000 }, (_, index) => `line ${index % 977} of ${index}\n`).join('');
+    let asked = 0;
+    const sliced = await LineBlocks.indexing(text, () => {
+      asked++;
+      return new Promise<boolean>((resolve) => setImmediate(() => resolve(true)));
+    });
+    assert.ok(sliced);
+    assert.ok(asked >= 3, `asked ${asked} times`);
+    const whole = new LineBlocks(text);
+    for (const pattern of ['line 5 of 5\n', 'line 976 of', 'of 59999\n', 'line 12 of 12\nline 13']) {
+      assert.deepEqual(sliced.lineStartOccurrences(pattern), whole.lineStartOccurrences(pattern), pattern);
+    }
+    assert.equal(sliced.lineCount, whole.lineCount);
+    assert.equal(await LineBlocks.indexing(text, () => false), undefined);
+  });
+
   it('keeps its answers across many blocks: thousands of lines, hunks all over them', async () => {
     const lines = Array.from({ length: 5000 }, (_, index) => `line ${index % 1200}: ${index % 7 === 0 ? '}' : `value ${index}`}\n`);
     const text = lines.join('');

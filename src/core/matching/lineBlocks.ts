@@ -36,6 +36,8 @@ interface Block {
 
 /** Blocks are split past twice this; renumbering one costs about this much. */
 const BLOCK_LINES = 256;
+/** Lines indexed between two questions whether to go on (LineBlocks.indexing). */
+const INDEXING_SLICE_LINES = BLOCK_LINES * 64;
 
 /** What placing a hunk asks of the text it goes into (placement.ts). */
 export interface HunkSite {
@@ -62,13 +64,43 @@ export class LineBlocks implements WorkingText, HunkSite {
   private byTrimmed: LinesBy | undefined;
   private built: string | undefined;
 
-  constructor(text: string) {
+  /** Indexes `text` at once; `LineBlocks.indexing` does it in slices that can stop. */
+  constructor(text: string, deferred = false) {
+    if (!deferred) {
+      const lines = splitLines(text);
+      this.indexBlocks(lines, 0, lines.length);
+      this.finishIndexing(text);
+    }
+  }
+
+  /**
+   * Indexes `text` a few thousand lines at a time, asking `goOn` between slices, so that a
+   * large file gives the event loop its turns (a signal, a ping) while it is indexed.
+   * Undefined when `goOn` says stop.
+   */
+  static async indexing(text: string, goOn: () => boolean | Promise<boolean>): Promise<LineBlocks | undefined> {
+    const site = new LineBlocks(text, true);
     const lines = splitLines(text);
-    for (let from = 0; from < lines.length; from += BLOCK_LINES) {
+    for (let from = 0; from < lines.length; from += INDEXING_SLICE_LINES) {
+      site.indexBlocks(lines, from, Math.min(lines.length, from + INDEXING_SLICE_LINES));
+      const go = goOn();
+      if (!(go === true || (go !== false && (await go)))) {
+        return undefined;
+      }
+    }
+    site.finishIndexing(text);
+    return site;
+  }
+
+  private indexBlocks(lines: readonly string[], from: number, to: number): void {
+    for (let start = from; start < to; start += BLOCK_LINES) {
       const block: Block = { lines: [], position: 0, firstLine: 0, firstOffset: 0, chars: 0 };
-      block.lines = lines.slice(from, from + BLOCK_LINES).map((lineText) => this.indexed({ text: lineText, block, index: 0, offset: 0 }));
+      block.lines = lines.slice(start, Math.min(to, start + BLOCK_LINES)).map((lineText) => this.indexed({ text: lineText, block, index: 0, offset: 0 }));
       this.blocks.push(block);
     }
+  }
+
+  private finishIndexing(text: string): void {
     this.renumberFrom(0);
     this.built = text;
   }

@@ -130,9 +130,12 @@ export const EXPLAINED_MATCH_FAILURES = 8;
 export const MAX_MATCH_LINES = 1000;
 
 export async function checkEdits(text: string, edits: readonly EditToCheck[], options: MatchOptions): Promise<MatchOutcome> {
-  const working = workingTextFor(text, edits, options.strategy ?? 'auto');
   const verdicts: EditVerdict[] = [];
   const applied: AppliedEdit[] = [];
+  const working = await workingTextFor(text, edits, options.strategy ?? 'auto', options.yieldPoint);
+  if (working === undefined) {
+    return { verdicts, applied, failureTexts: new Map(), stopped: true };
+  }
   const notApplied: number[] = [];
   const firstIndexOfOld = new Map<string, number>();
   let firstFailedEdit: number | undefined;
@@ -264,7 +267,8 @@ function verdictApplied(replacements: number, indented: IndentedMatch | undefine
   return { status: 'applied', replacements, ...(indented ? { insideIndentation: indented } : {}), ...(cut ? { insideToken: cut } : {}) };
 }
 
-function workingTextFor(text: string, edits: readonly EditToCheck[], strategy: MatchStrategy): WorkingText {
+/** The text the edits are placed in; undefined when `yieldPoint` stopped the indexing of a large patch's lines. */
+async function workingTextFor(text: string, edits: readonly EditToCheck[], strategy: MatchStrategy, yieldPoint?: YieldPoint): Promise<WorkingText | undefined> {
   const hasHunks = edits.some((edit) => edit.placement !== undefined);
   const usePieces = strategy === 'pieces'
     || (strategy === 'auto' && edits.length >= PIECES_MIN_EDITS && text.length * edits.length >= PIECES_MIN_WORK);
@@ -272,7 +276,10 @@ function workingTextFor(text: string, edits: readonly EditToCheck[], strategy: M
     return new PlainText(text);
   }
   // A patch's hunks are whole lines at line starts: the lines are indexed once (lineBlocks.ts).
-  return hasHunks ? new LineBlocks(text) : new PieceText(text, edits.map((edit) => edit.oldString).filter((oldString) => oldString !== ''));
+  if (hasHunks) {
+    return yieldPoint ? LineBlocks.indexing(text, yieldPoint) : new LineBlocks(text);
+  }
+  return new PieceText(text, edits.map((edit) => edit.oldString).filter((oldString) => oldString !== ''));
 }
 
 /** How many times `pattern` occurs without overlapping, leftmost first (as split would cut). */
