@@ -1,7 +1,8 @@
 /**
  * The patch formats are taught wherever the patch tool is described: the language-model tool's
  * description and its label, the request schema, the CLI's help, the parser's answer to text that
- * is no patch, the README and docs/patch.md each name every format of PATCH_FORMAT_NAMES.
+ * is no patch, the README, docs/patch.md and docs/architecture.md each name every format of
+ * PATCH_FORMAT_NAMES.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { PATCH_FORMAT_NAMES } from '../../../src/core/patch/patchModel';
 import { REPO_ROOT } from '../helpers/manifest';
 
-const TEACHING_FILES = ['src/core/contract/schemas.ts', 'src/core/patch/parsePatch.ts', 'src/node/cli/cliHelp.ts', 'package.json', 'package.nls.json', 'README.md', 'docs/patch.md'];
+const TEACHING_FILES = ['src/core/contract/schemas.ts', 'src/core/patch/parsePatch.ts', 'src/node/cli/cliHelp.ts', 'package.json', 'package.nls.json', 'README.md', 'docs/patch.md', 'docs/architecture.md'];
 
 describe('patch formats: every text that teaches the patch tool names every format', () => {
   for (const file of TEACHING_FILES) {
