@@ -49,7 +49,7 @@ function expectedBytes(fixture: SurfaceFixture, original: Buffer): Buffer {
 describe('--encoding', () => {
   it('is taken by apply, patch and mcp, in both spellings, and needs a name', () => {
     assert.deepEqual(parseArgs(['apply', '--encoding', 'shift_jis', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'shift_jis' });
-    assert.deepEqual(parseArgs(['patch', '--encoding=gbk', 'p.diff']), { kind: 'patch', dryRun: false, format: 'json', source: 'p.diff', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'gbk' });
+    assert.deepEqual(parseArgs(['patch', '--encoding=gbk', 'p.diff']), { kind: 'patch', dryRun: false, fullDiff: false, format: 'json', source: 'p.diff', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'gbk' });
     assert.deepEqual(parseArgs(['mcp', '--encoding', 'koi8-r']), { kind: 'mcp', roots: [], syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'koi8-r' });
     assert.equal(parseArgs(['apply', 'r.json', '--encoding']).kind, 'usage_error');
     assert.equal(parseArgs(['apply', '--encoding=', 'r.json']).kind, 'usage_error');

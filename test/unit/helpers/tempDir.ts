@@ -1,7 +1,8 @@
 /**
  * A temporary folder the suite's tests work in: made (and resolved through any symbolic link, so
  * it reads as the engine reports it) before each test, or once before the suite, and removed
- * after. Call it in a describe block; the returned function gives the folder while a test runs.
+ * once the suite is done with it. Call it in a describe block; the returned function gives the
+ * folder while a test runs.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -23,16 +24,21 @@ export function useTempDir(label: string, { per = 'each' }: TempDirOptions = {})
       folder = undefined;
     }
   };
+  // A test's folder goes when the next test starts, and the last one after the suite: the suite's
+  // own afterEach hooks, which run in the order they were declared, still find it (to close a server
+  // working there, or to compare what is left in it).
   if (per === 'each') {
-    beforeEach(make);
-    afterEach(remove);
+    beforeEach(() => {
+      remove();
+      make();
+    });
   } else {
     before(make);
-    after(remove);
   }
+  after(remove);
   return () => {
     if (folder === undefined) {
-      throw new Error(`useTempDir('${label}'): the folder exists only while a test (or the suite's hooks) runs`);
+      throw new Error(`useTempDir('${label}'): the folder exists only while the suite runs`);
     }
     return folder;
   };
