@@ -199,7 +199,7 @@ describe('CLI (dist/cli.js)', () => {
     });
 
     it('apply refuses a link to .env as it refuses .env, by where it leads', function () {
-      if (!linksWork(requestDir)) {
+      if (!linksWork(requestDir())) {
         this.skip(); // No followable symbolic links here (Windows without the privilege, or Wine).
       }
       fs.symlinkSync(file('.env'), file('settings.txt'));
