@@ -3,13 +3,11 @@
 // fixes its call from context.snippet. When the turn ends, VS Code folds its steps under
 // "Completed N steps"; the recap keeps the failure and the recovery in view. Unfolded, the failure
 // shows its code, cause, the anchor to the line that differs and its buttons. Then a failing
-// /apply, its follow-up, and /explain. Screenshots go to the artifacts folder, and to media/ with
-// MULTI_EDIT_UPDATE_MEDIA=1.
+// /apply, its follow-up, and /explain. Screenshots go to the artifacts folder, and to media/ when
+// `npm run media` runs the scenarios.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOTAL = ['function total(items) {', '\tlet sum = 0;', '\tfor (const item of items) sum += item;', '\treturn sum;', '}', ''].join('\n');
 
 export const name = 'chat: @multiedit recovers from an envelope, keeps the failure in view, /apply and /explain';
@@ -37,11 +35,6 @@ async function send(page, chat, prompt) {
   await page.keyboard.press('Enter');
 }
 
-async function saveMedia(ui, screenshotName) {
-  const file = await ui.screenshot(screenshotName);
-  if (process.env.MULTI_EDIT_UPDATE_MEDIA === '1') fs.copyFileSync(file, path.join(REPO_ROOT, 'media', `${screenshotName}.png`));
-}
-
 export async function run({ page, workspace, ui, scriptFile, pickModelKey }) {
   const file = path.join(workspace, 'src', 'total.js');
   fs.writeFileSync(file, TOTAL);
@@ -67,7 +60,7 @@ export async function run({ page, workspace, ui, scriptFile, pickModelKey }) {
   await ui.waitForText(chat.getByText(/Round 1 · multi_edit · MATCH_NOT_FOUND Edit 1 of 1 failed/));
   await ui.waitForText(chat.getByText(/Round 2 · multi_edit · Applied 1 edit/));
   await page.mouse.move(5, 5);
-  await saveMedia(ui, 'chat-recovery');
+  await ui.screenshot('chat-recovery', { media: 'media/chat-recovery.png' });
 
   // Unfolded: the failure with its code, cause, the line that differs and its buttons.
   await chat.getByText(/Completed \d+ steps/).first().click();
@@ -79,7 +72,7 @@ export async function run({ page, workspace, ui, scriptFile, pickModelKey }) {
   await page.setViewportSize({ width: viewport.width, height: 1250 });
   await chat.getByText('I will double the returned total.').first().evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await page.mouse.move(5, 5);
-  await saveMedia(ui, 'chat-failure');
+  await ui.screenshot('chat-failure', { media: 'media/chat-failure.png' });
   await page.setViewportSize(viewport);
 
   // A failing /apply in the same chat: its failure and buttons stay in view, with a follow-up.

@@ -1,32 +1,22 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { CLI, parseCliResponse, REPO_ROOT, runCli as runCliIn, runScenarioThroughCli, type CliRun } from './helpers/cliRun';
 import { linksWork } from './helpers/fileLinks';
 import { REQUEST_SCENARIOS, scenarioNamed, type RequestScenario } from './helpers/requestScenarios';
+import { useTempDir } from './helpers/tempDir';
 
 describe('CLI (dist/cli.js)', () => {
-  let dir: string;
-  let requestDir: string;
+  const dir = useTempDir('cli');
+  const requestDir = useTempDir('cli-request');
 
   before(() => {
     assert.ok(fs.existsSync(CLI), 'dist/cli.js is missing: run "npm run build" before the unit tests');
   });
 
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-cli-'));
-    requestDir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-cli-request-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(requestDir, { recursive: true, force: true });
-  });
-
-  const file = (name: string): string => path.join(dir, name);
-  const runCli = (args: readonly string[], input?: string): CliRun => runCliIn(args, { cwd: dir, input });
-  const runScenario = (scenario: RequestScenario, extraArgs: readonly string[] = []): CliRun => runScenarioThroughCli(scenario, dir, requestDir, extraArgs).run;
+  const file = (name: string): string => path.join(dir(), name);
+  const runCli = (args: readonly string[], input?: string): CliRun => runCliIn(args, { cwd: dir(), input });
+  const runScenario = (scenario: RequestScenario, extraArgs: readonly string[] = []): CliRun => runScenarioThroughCli(scenario, dir(), requestDir(), extraArgs).run;
 
   function assertUsageError(run: CliRun, message: RegExp): void {
     assert.equal(run.status, 2);
@@ -37,7 +27,7 @@ describe('CLI (dist/cli.js)', () => {
   describe('apply, JSON output: one response on stdout, exit 0 on success and 1 for an envelope', () => {
     for (const scenario of REQUEST_SCENARIOS) {
       it(scenario.name, () => {
-        const { run, files } = runScenarioThroughCli(scenario, dir, requestDir);
+        const { run, files } = runScenarioThroughCli(scenario, dir(), requestDir());
         assert.equal(run.stderr, '');
         const response = parseCliResponse(run);
         assert.equal(run.status, response.success ? 0 : 1);
@@ -56,7 +46,7 @@ describe('CLI (dist/cli.js)', () => {
 
     it('--max-file-size sets the size limit: a larger file is FILE_TOO_LARGE, a smaller one is edited', () => {
       fs.writeFileSync(file('big.ts'), `${'x'.repeat(2048)}\nanswer = 41;\n`);
-      const request = path.join(requestDir, 'request.json');
+      const request = path.join(requestDir(), 'request.json');
       fs.writeFileSync(request, JSON.stringify({ file_path: file('big.ts'), edits: [{ old_string: '41', new_string: '42' }] }));
       const refused = runCli(['apply', '--max-file-size', '0.001', request]);
       assert.equal(refused.status, 1, refused.stdout);
@@ -100,7 +90,7 @@ describe('CLI (dist/cli.js)', () => {
     });
 
     const applyAsText = (request: object, extraArgs: readonly string[] = []): CliRun => {
-      const requestFile = path.join(requestDir, 'request.json');
+      const requestFile = path.join(requestDir(), 'request.json');
       fs.writeFileSync(requestFile, JSON.stringify(request));
       return runCli(['apply', '--format', 'text', ...extraArgs, requestFile]);
     };
@@ -157,7 +147,7 @@ describe('CLI (dist/cli.js)', () => {
     it('refuses a path outside --root, and a --root that is not a directory', () => {
       const escape = ['*** Begin Patch', '*** Update File: ../outside.ts', '@@', '-a', '+b', '*** End Patch', ''].join('\n');
       fs.writeFileSync(file('escape.patch'), escape);
-      const refused = runCli(['patch', '--root', dir, file('escape.patch')]);
+      const refused = runCli(['patch', '--root', dir(), file('escape.patch')]);
       assert.equal(refused.status, 1, refused.stdout);
       const response = parseCliResponse(refused);
       assert.equal(!response.success && response.error_code, 'PATH_TRAVERSAL');
@@ -178,7 +168,7 @@ describe('CLI (dist/cli.js)', () => {
 
     /** `multi-edit apply` of one edit to `name`, with `extra` options; the file's text after it. */
     function applyTo(name: string, extra: readonly string[]): { readonly run: CliRun; readonly text: string } {
-      const request = path.join(requestDir, 'request.json');
+      const request = path.join(requestDir(), 'request.json');
       const oldString = secrets[name as keyof typeof secrets].split('\n')[0];
       fs.writeFileSync(request, JSON.stringify({ file_path: file(name), edits: [{ old_string: oldString, new_string: `${oldString} # changed` }] }));
       const run = runCli(['apply', ...extra, request]);
@@ -209,11 +199,11 @@ describe('CLI (dist/cli.js)', () => {
     });
 
     it('apply refuses a link to .env as it refuses .env, by where it leads', function () {
-      if (!linksWork(requestDir)) {
+      if (!linksWork(requestDir())) {
         this.skip(); // No followable symbolic links here (Windows without the privilege, or Wine).
       }
       fs.symlinkSync(file('.env'), file('settings.txt'));
-      const request = path.join(requestDir, 'request.json');
+      const request = path.join(requestDir(), 'request.json');
       fs.writeFileSync(request, JSON.stringify({ file_path: file('settings.txt'), edits: [{ old_string: 'TOKEN', new_string: 'LEAKED' }] }));
       const run = runCli(['apply', request]);
       const response = parseCliResponse(run);

@@ -5,11 +5,11 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from '../../src/node/cli/cliArgs';
 import { CLI_OPTIONS, COMMAND_NAMES, optionsOf, type CommandName } from '../../src/node/cli/cliHelp';
 import { REPO_ROOT, runCli } from './helpers/cliRun';
+import { useTempDir } from './helpers/tempDir';
 
 const help = (args: readonly string[]): string => {
   const run = runCli(args, { cwd: REPO_ROOT });
@@ -105,12 +105,10 @@ describe('CLI help', () => {
   });
 
   describe('the examples print what the help says', () => {
-    let workspace: string;
+    const workspace = useTempDir('help-example');
     beforeEach(() => {
-      workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-help-example-'));
-      fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace, { recursive: true });
+      fs.cpSync(path.join(REPO_ROOT, 'demo', 'workspace'), workspace(), { recursive: true });
     });
-    afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
 
     for (const command of ['apply', 'patch'] as const) {
       it(`multi-edit ${command} --help's example, run in the demo workspace`, () => {
@@ -120,13 +118,13 @@ describe('CLI help', () => {
         const steps = body.slice(0, body.search(/\n\n|$/)).split(/^ {2}\$ /m).slice(1);
         assert.ok(steps.some((step) => step.startsWith('multi-edit ')), 'the example runs nothing');
         for (const step of steps) {
-          const [commandLine, ...expected] = step.split('\n').map((line) => line.replace(/^ {2}/, '').replaceAll(exampleRoot, workspace));
+          const [commandLine, ...expected] = step.split('\n').map((line) => line.replace(/^ {2}/, '').replaceAll(exampleRoot, workspace()));
           const shown = expected.filter((line) => line !== '');
           if (commandLine.startsWith('cat ')) {
-            fs.writeFileSync(path.join(workspace, commandLine.slice('cat '.length)), `${shown.join('\n')}\n`);
+            fs.writeFileSync(path.join(workspace(), commandLine.slice('cat '.length)), `${shown.join('\n')}\n`);
             continue;
           }
-          const run = runCli(commandLine.split(' ').slice(1), { cwd: workspace });
+          const run = runCli(commandLine.split(' ').slice(1), { cwd: workspace() });
           const printed = shown.filter((line) => !line.startsWith('('));
           assert.deepEqual(run.stdout.split('\n').slice(0, printed.length), printed, `${commandLine} printed:\n${run.stdout}`);
         }

@@ -6,13 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../src/core/engine/engine';
 import type { EngineOptions } from '../../src/core/engine/options';
 import type { FileStore, PlannedChange, StoredText } from '../../src/core/store/fileStore';
 import type { SyntaxChecker } from '../../src/core/syntax/syntaxChecker';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
+import { useTempDir } from './helpers/tempDir';
 
 /** Any "!!" in a text is a syntax error, in every file. */
 const bangChecker: SyntaxChecker = {
@@ -29,14 +29,10 @@ function gateFirst(store: FileStore): FileStore {
 }
 
 describe('a commit that waits for its go-ahead (Node store)', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-cleared-')));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = useTempDir('cleared');
 
-  const file = (name: string): string => path.join(dir, name);
-  const listing = (): string[] => fs.readdirSync(dir).sort();
+  const file = (name: string): string => path.join(dir(), name);
+  const listing = (): string[] => fs.readdirSync(dir()).sort();
   const readStored = async (store: NodeFileStore, name: string): Promise<StoredText> => {
     const read = await store.read(file(name));
     assert.ok(read.ok, JSON.stringify(read));

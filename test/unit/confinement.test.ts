@@ -6,29 +6,27 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { holdTarget, type ConfinementRule } from '../../src/node/store/confinement';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
+import { useTempDir } from './helpers/tempDir';
 
 // Windows needs a privilege to create symbolic links.
 (process.platform === 'win32' ? describe.skip : describe)('Node store confinement: writes go through the directory that was checked', () => {
-  let base: string;
+  const base = useTempDir('confine');
   let root: string;
   let outside: string;
   let rule: ConfinementRule;
 
   beforeEach(() => {
-    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-confine-')));
-    root = path.join(base, 'root');
-    outside = path.join(base, 'outside');
+    root = path.join(base(), 'root');
+    outside = path.join(base(), 'outside');
     fs.mkdirSync(path.join(root, 'dir'), { recursive: true });
     fs.mkdirSync(outside);
     fs.writeFileSync(path.join(root, 'dir', 'f.txt'), 'old\n');
     fs.writeFileSync(path.join(outside, 'f.txt'), 'secret\n');
     rule = (real) => (real.startsWith(`${root}${path.sep}`) ? undefined : { code: 'OUTSIDE_WORKSPACE', detail: `${real} is outside` });
   });
-  afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
   it('a commit to a target that resolves outside is refused before anything is written', async () => {
     fs.symlinkSync(outside, path.join(root, 'link'));

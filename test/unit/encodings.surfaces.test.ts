@@ -5,12 +5,12 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as iconv from 'iconv-lite';
 import { parseArgs } from '../../src/node/cli/cliArgs';
 import { parseCliResponse, runCli } from './helpers/cliRun';
 import { startMcpSession } from './helpers/mcpSession';
+import { useTempDir } from './helpers/tempDir';
 
 interface SurfaceFixture {
   readonly name: string;
@@ -49,7 +49,7 @@ function expectedBytes(fixture: SurfaceFixture, original: Buffer): Buffer {
 describe('--encoding', () => {
   it('is taken by apply, patch and mcp, in both spellings, and needs a name', () => {
     assert.deepEqual(parseArgs(['apply', '--encoding', 'shift_jis', 'r.json']), { kind: 'apply', dryRun: false, format: 'json', source: 'r.json', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'shift_jis' });
-    assert.deepEqual(parseArgs(['patch', '--encoding=gbk', 'p.diff']), { kind: 'patch', dryRun: false, format: 'json', source: 'p.diff', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'gbk' });
+    assert.deepEqual(parseArgs(['patch', '--encoding=gbk', 'p.diff']), { kind: 'patch', dryRun: false, fullDiff: false, format: 'json', source: 'p.diff', syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'gbk' });
     assert.deepEqual(parseArgs(['mcp', '--encoding', 'koi8-r']), { kind: 'mcp', roots: [], syntaxCheck: 'refuse', allowProtected: [], noHistory: false, encoding: 'koi8-r' });
     assert.equal(parseArgs(['apply', 'r.json', '--encoding']).kind, 'usage_error');
     assert.equal(parseArgs(['apply', '--encoding=', 'r.json']).kind, 'usage_error');
@@ -58,16 +58,12 @@ describe('--encoding', () => {
 
 describe('files in other encodings through the CLI and the MCP server', function () {
   this.timeout(60_000);
-  let dir: string;
+  const dir = useTempDir('encoding-surfaces');
 
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-encoding-surfaces-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   function seed(fixture: SurfaceFixture): { file: string; original: Buffer } {
     const original = fixture.bytes(`${fixture.before}${fixture.oldLine}${fixture.after}`);
-    const file = path.join(dir, fixture.name);
+    const file = path.join(dir(), fixture.name);
     fs.writeFileSync(file, original);
     return { file, original };
   }
@@ -75,16 +71,16 @@ describe('files in other encodings through the CLI and the MCP server', function
   for (const fixture of FIXTURES) {
     it(`multi-edit apply edits ${fixture.name} with every other byte kept (request field, then --encoding)`, () => {
       const { file, original } = seed(fixture);
-      const requestFile = path.join(dir, 'request.json');
+      const requestFile = path.join(dir(), 'request.json');
       const request = { file_path: file, edits: [{ old_string: fixture.oldLine, new_string: fixture.newLine }] };
       fs.writeFileSync(requestFile, JSON.stringify({ ...request, ...(fixture.encoding ? { encoding: fixture.encoding } : {}) }));
-      const run = runCli(['apply', requestFile], { cwd: dir });
+      const run = runCli(['apply', requestFile], { cwd: dir() });
       assert.equal(run.status, 0, run.stdout + run.stderr);
       assert.deepEqual(fs.readFileSync(file), expectedBytes(fixture, original));
 
       fs.writeFileSync(file, original);
       fs.writeFileSync(requestFile, JSON.stringify(request));
-      const withOption = runCli(['apply', ...(fixture.encoding ? ['--encoding', fixture.encoding] : []), requestFile], { cwd: dir });
+      const withOption = runCli(['apply', ...(fixture.encoding ? ['--encoding', fixture.encoding] : []), requestFile], { cwd: dir() });
       assert.equal(withOption.status, 0, withOption.stdout + withOption.stderr);
       assert.deepEqual(fs.readFileSync(file), expectedBytes(fixture, original));
     });
@@ -92,7 +88,7 @@ describe('files in other encodings through the CLI and the MCP server', function
     it(`multi-edit patch --encoding edits ${fixture.name} with every other byte kept`, () => {
       const { file, original } = seed(fixture);
       const patch = `*** Begin Patch\n*** Update File: ${fixture.name}\n@@\n-${fixture.oldLine}\n+${fixture.newLine}\n*** End Patch\n`;
-      const run = runCli(['patch', '--root', dir, ...(fixture.encoding ? ['--encoding', fixture.encoding] : []), '-'], { cwd: dir, input: patch });
+      const run = runCli(['patch', '--root', dir(), ...(fixture.encoding ? ['--encoding', fixture.encoding] : []), '-'], { cwd: dir(), input: patch });
       assert.equal(run.status, 0, run.stdout + run.stderr);
       assert.deepEqual(fs.readFileSync(file), expectedBytes(fixture, original));
     });
@@ -100,7 +96,7 @@ describe('files in other encodings through the CLI and the MCP server', function
 
   it('the CLI refuses a Latin-1 file without an encoding, naming the likely one, and writes nothing', () => {
     const { file, original } = seed(FIXTURES[0]);
-    const run = runCli(['apply', '-'], { cwd: dir, input: JSON.stringify({ file_path: file, edits: [{ old_string: FIXTURES[0].oldLine, new_string: 'x = 2' }] }) });
+    const run = runCli(['apply', '-'], { cwd: dir(), input: JSON.stringify({ file_path: file, edits: [{ old_string: FIXTURES[0].oldLine, new_string: 'x = 2' }] }) });
     assert.equal(run.status, 1);
     const response = parseCliResponse(run);
     assert.ok(!response.success && response.error_code === 'INVALID_ENCODING');
@@ -110,7 +106,7 @@ describe('files in other encodings through the CLI and the MCP server', function
 
   it('the MCP server edits the three files (field and --encoding) and refuses an unrepresentable character', async () => {
     const seeded = FIXTURES.map((fixture) => ({ fixture, ...seed(fixture) }));
-    const session = await startMcpSession({ cwd: dir, args: ['--root', dir, '--encoding', 'shift_jis'] });
+    const session = await startMcpSession({ cwd: dir(), args: ['--root', dir(), '--encoding', 'shift_jis'] });
     try {
       for (const { fixture, file, original } of seeded) {
         // The Shift_JIS file relies on the server's --encoding; the Latin-1 one names its own.

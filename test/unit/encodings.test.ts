@@ -7,13 +7,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import * as iconv from 'iconv-lite';
 import { runRequest } from '../../src/core/engine/engine';
 import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
+import { useTempDir } from './helpers/tempDir';
 
 interface EncodingFixture {
   /** The name a request passes; undefined when a BOM or valid UTF-8 decides. */
@@ -47,11 +47,11 @@ const FIXTURES: Readonly<Record<string, EncodingFixture>> = {
 const encode = (fixture: EncodingFixture, text: string): Buffer => iconv.encode(text, fixture.codec);
 const fileBytes = (fixture: EncodingFixture, text: string): Buffer => Buffer.concat([Buffer.from(fixture.bom), encode(fixture, text)]);
 
-let dir: string;
+const dir = useTempDir('encodings', { per: 'suite' });
 let count = 0;
 
 function writeFixture(bytes: Uint8Array): string {
-  const file = path.join(dir, `file-${count++}.txt`);
+  const file = path.join(dir(), `file-${count++}.txt`);
   fs.writeFileSync(file, bytes);
   return file;
 }
@@ -77,10 +77,6 @@ function splice(fixture: EncodingFixture, original: Buffer, before: string, oldT
 }
 
 describe('files in every text encoding (Node store)', () => {
-  before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-encodings-'));
-  });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('encodes the fixtures as their encodings do (known bytes)', () => {
     assert.deepEqual([...encode(FIXTURES['ISO-8859-1'], 'é')], [0xe9]);

@@ -8,7 +8,6 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EngineResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
@@ -16,6 +15,7 @@ import { envelopeOf, successOf } from './helpers/requestScenarios';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
 import { recordFigure } from './helpers/figures';
 import { startDirectorySwapper } from '../shared/directorySwapper';
+import { useTempDir } from './helpers/tempDir';
 
 const edit = (filePath: string, oldString: string, newString: string): object => ({ file_path: filePath, edits: [{ old_string: oldString, new_string: newString }] });
 const codeOf = (response: EngineResponse): string => (response.success ? 'ok' : response.error_code);
@@ -44,16 +44,15 @@ function snapshot(dir: string): Map<string, string> {
 // Windows needs a privilege to create symbolic links.
 (process.platform === 'win32' ? describe.skip : describe)('MCP server: attacks on the scope through symbolic links', function () {
   this.timeout(120_000);
-  let base: string;
+  const base = useTempDir('attack');
   let root: string;
   let out: string;
   let before: Map<string, string>;
   const sessions: McpSession[] = [];
 
   beforeEach(() => {
-    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-attack-')));
-    root = path.join(base, 'root');
-    out = path.join(base, 'out');
+    root = path.join(base(), 'root');
+    out = path.join(base(), 'out');
     fs.mkdirSync(path.join(root, '.git'), { recursive: true });
     fs.mkdirSync(path.join(out, 'nested'), { recursive: true });
     fs.writeFileSync(path.join(root, 'a.txt'), 'secret\n');
@@ -67,11 +66,10 @@ function snapshot(dir: string): Map<string, string> {
   afterEach(async () => {
     await Promise.all(sessions.splice(0).map((session) => session.close()));
     assert.deepEqual(snapshot(out), before, 'nothing outside the root changed, not a byte, not a name');
-    fs.rmSync(base, { recursive: true, force: true });
   });
 
   async function serve(rootArg = root): Promise<McpSession> {
-    const session = await startMcpSession({ cwd: base, args: ['--root', rootArg] });
+    const session = await startMcpSession({ cwd: base(), args: ['--root', rootArg] });
     sessions.push(session);
     return session;
   }
@@ -118,7 +116,7 @@ function snapshot(dir: string): Map<string, string> {
   });
 
   it('a root that is itself a link: inside is edited, a link inside it that leads out is refused', async () => {
-    const linkedRoot = path.join(base, 'linked-root');
+    const linkedRoot = path.join(base(), 'linked-root');
     fs.symlinkSync(root, linkedRoot);
     const session = await serve(linkedRoot);
     successOf((await session.call('multi_edit', edit(path.join(linkedRoot, 'a.txt'), 'secret', 'kept'))).response);
@@ -180,25 +178,23 @@ function snapshot(dir: string): Map<string, string> {
 
 describe('MCP server: client roots fail closed', function () {
   this.timeout(60_000);
-  let base: string;
+  const base = useTempDir('roots');
   let session: McpSession | undefined;
 
   beforeEach(() => {
-    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-roots-')));
-    fs.writeFileSync(path.join(base, 'a.txt'), 'x\n');
+    fs.writeFileSync(path.join(base(), 'a.txt'), 'x\n');
   });
 
   afterEach(async () => {
     await session?.close();
     session = undefined;
-    fs.rmSync(base, { recursive: true, force: true });
   });
 
   async function refusedSaying(pattern: RegExp): Promise<void> {
-    const envelope = envelopeOf((await session!.call('multi_edit', edit(path.join(base, 'a.txt'), 'x', 'y'))).response);
+    const envelope = envelopeOf((await session!.call('multi_edit', edit(path.join(base(), 'a.txt'), 'x', 'y'))).response);
     assert.equal(envelope.error_code, 'OUTSIDE_WORKSPACE');
     assert.match(envelope.recovery_hints.join('\n'), pattern);
-    assert.equal(fs.readFileSync(path.join(base, 'a.txt'), 'utf8'), 'x\n');
+    assert.equal(fs.readFileSync(path.join(base(), 'a.txt'), 'utf8'), 'x\n');
   }
 
   async function rootsChanged(expected: string): Promise<void> {
@@ -212,30 +208,30 @@ describe('MCP server: client roots fail closed', function () {
   }
 
   it('only unusable roots (a file: URI on another host, a malformed one) is an empty scope, not the working directory; every edit is refused saying why', async () => {
-    session = await startMcpSession({ cwd: base, roots: () => [{ uri: 'file://remote-host/share' }, { uri: 'file://%zz/x' }] });
+    session = await startMcpSession({ cwd: base(), roots: () => [{ uri: 'file://remote-host/share' }, { uri: 'file://%zz/x' }] });
     await refusedSaying(/lists no root the server can use .*file:\/\/remote-host\/share/);
   });
 
   it('an https: root, which the SDK refuses as a roots/list answer, is an empty scope too', async () => {
-    session = await startMcpSession({ cwd: base, roots: () => [{ uri: 'https://example.com/repo' }] });
+    session = await startMcpSession({ cwd: base(), roots: () => [{ uri: 'https://example.com/repo' }] });
     await refusedSaying(/roots\/list failed|lists no root the server can use/);
   });
 
   it('roots changed mid-session: a usable root is edited, then an empty list refuses every edit, then the root is back', async () => {
-    let roots: { uri: string }[] = [{ uri: pathToFileURL(base).href }];
-    session = await startMcpSession({ cwd: base, roots: () => roots });
-    successOf((await session.call('multi_edit', edit(path.join(base, 'a.txt'), 'x', 'y'))).response);
-    fs.writeFileSync(path.join(base, 'a.txt'), 'x\n');
+    let roots: { uri: string }[] = [{ uri: pathToFileURL(base()).href }];
+    session = await startMcpSession({ cwd: base(), roots: () => roots });
+    successOf((await session.call('multi_edit', edit(path.join(base(), 'a.txt'), 'x', 'y'))).response);
+    fs.writeFileSync(path.join(base(), 'a.txt'), 'x\n');
     roots = [];
     await rootsChanged('none');
     await refusedSaying(/lists no root, so nothing may be edited/);
-    roots = [{ uri: pathToFileURL(base).href }];
-    await rootsChanged(base);
-    successOf((await session.call('multi_edit', edit(path.join(base, 'a.txt'), 'x', 'y'))).response);
+    roots = [{ uri: pathToFileURL(base()).href }];
+    await rootsChanged(base());
+    successOf((await session.call('multi_edit', edit(path.join(base(), 'a.txt'), 'x', 'y'))).response);
   });
 
   it('a client that declares roots but fails roots/list is an empty scope', async () => {
-    session = await startMcpSession({ cwd: base, roots: () => { throw new Error('no roots here'); } });
+    session = await startMcpSession({ cwd: base(), roots: () => { throw new Error('no roots here'); } });
     await refusedSaying(/roots\/list failed/);
   });
 });

@@ -6,10 +6,10 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { responseSchema, type EngineResponse } from '../../src/core/contract/schemas';
 import { CLI, REPO_ROOT } from './helpers/cliRun';
+import { useTempDir } from './helpers/tempDir';
 
 const INSPECTOR = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 
@@ -22,7 +22,7 @@ interface InspectorCall {
 
 describe('MCP server under the MCP Inspector CLI', function () {
   this.timeout(120_000);
-  let base: string;
+  const base = useTempDir('inspector');
   let project: string;
   let other: string;
 
@@ -32,17 +32,12 @@ describe('MCP server under the MCP Inspector CLI', function () {
   });
 
   beforeEach(() => {
-    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-inspector-')));
-    project = path.join(base, 'project');
-    other = path.join(base, 'other');
+    project = path.join(base(), 'project');
+    other = path.join(base(), 'other');
     for (const folder of [project, other]) {
       fs.mkdirSync(folder);
       fs.writeFileSync(path.join(folder, 'a.ts'), 'export const answer = 41;\n');
     }
-  });
-
-  afterEach(() => {
-    fs.rmSync(base, { recursive: true, force: true });
   });
 
   /** One tools/call of multi_edit on `file`, the server started as `multi-edit mcp ...serverArgs` in `cwd`. */
@@ -53,14 +48,14 @@ describe('MCP server under the MCP Inspector CLI', function () {
       '--tool-arg', `file_path=${file}`,
       '--tool-arg', `edits=${JSON.stringify([{ old_string: '41', new_string: '42' }])}`,
       '--', process.execPath, CLI, 'mcp', ...serverArgs,
-    ], { cwd, encoding: 'utf8', env: { ...process.env, MCP_CATALOG_PATH: path.join(base, 'catalog.json') }, timeout: 60_000 });
+    ], { cwd, encoding: 'utf8', env: { ...process.env, MCP_CATALOG_PATH: path.join(base(), 'catalog.json') }, timeout: 60_000 });
     assert.ok(run.stdout.trim().startsWith('{'), `the Inspector printed a result: ${run.stdout}${run.stderr}`);
     const result = JSON.parse(run.stdout) as { structuredContent: unknown };
     return { status: run.status, response: responseSchema.parse(result.structuredContent), stderr: run.stderr };
   }
 
   it('with --root: the --root folder is edited, and the server says it kept it', () => {
-    const call = callEdit(path.join(project, 'a.ts'), ['--root', project], base);
+    const call = callEdit(path.join(project, 'a.ts'), ['--root', project], base());
     assert.ok(call.response.success, JSON.stringify(call.response));
     assert.equal(call.status, 0);
     assert.equal(fs.readFileSync(path.join(project, 'a.ts'), 'utf8'), 'export const answer = 42;\n');
@@ -68,7 +63,7 @@ describe('MCP server under the MCP Inspector CLI', function () {
   });
 
   it('with --root: a file outside it is still OUTSIDE_WORKSPACE', () => {
-    const call = callEdit(path.join(other, 'a.ts'), ['--root', project], base);
+    const call = callEdit(path.join(other, 'a.ts'), ['--root', project], base());
     assert.equal(!call.response.success && call.response.error_code, 'OUTSIDE_WORKSPACE');
     assert.equal(fs.readFileSync(path.join(other, 'a.ts'), 'utf8'), 'export const answer = 41;\n');
   });

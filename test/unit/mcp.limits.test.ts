@@ -5,34 +5,32 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MAX_MESSAGE_BYTES } from '../../src/node/mcp/lineTransport';
 import { successOf } from './helpers/requestScenarios';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
+import { useTempDir } from './helpers/tempDir';
 
 const MB = 1024 * 1024;
 
 describe('MCP server: protocol limits', function () {
   this.timeout(180_000);
-  let dir: string;
+  const dir = useTempDir('limits', { per: 'suite' });
   let session: McpSession;
 
   before(async () => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-limits-')));
-    session = await startMcpSession({ cwd: dir });
+    session = await startMcpSession({ cwd: dir() });
   });
 
   after(async () => {
     await session.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   /** A small edit that must still work: the session went on. */
   async function stillServing(): Promise<void> {
-    const target = path.join(dir, 'after.txt');
+    const target = path.join(dir(), 'after.txt');
     fs.writeFileSync(target, 'before\n');
     successOf((await session.call('multi_edit', { file_path: target, edits: [{ old_string: 'before', new_string: 'after' }] })).response);
     assert.equal(fs.readFileSync(target, 'utf8'), 'after\n');
@@ -40,7 +38,7 @@ describe('MCP server: protocol limits', function () {
 
   for (const megabytes of [12, 30]) {
     it(`a ${megabytes} MB new_string is applied, and the session goes on`, async () => {
-      const target = path.join(dir, `big-${megabytes}.txt`);
+      const target = path.join(dir(), `big-${megabytes}.txt`);
       fs.writeFileSync(target, 'head\nMARK\ntail\n');
       const large = 'x'.repeat(megabytes * MB - 1) + '\n';
       successOf((await session.call('multi_edit', { file_path: target, edits: [{ old_string: 'MARK\n', new_string: large }] })).response);
@@ -50,7 +48,7 @@ describe('MCP server: protocol limits', function () {
   }
 
   it('a message over the server\'s bound gets a one-line InvalidRequest error naming the bound, and the session goes on', async () => {
-    const target = path.join(dir, 'huge.txt');
+    const target = path.join(dir(), 'huge.txt');
     fs.writeFileSync(target, 'MARK\n');
     const huge = 'y'.repeat(MAX_MESSAGE_BYTES + MB);
     await assert.rejects(

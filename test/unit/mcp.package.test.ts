@@ -7,37 +7,29 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { REPO_ROOT } from './helpers/cliRun';
 import { recordFigure } from './helpers/figures';
+import { useTempDir } from './helpers/tempDir';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 describe('MCP server from the packed package (npm pack, then npx)', function () {
   this.timeout(120_000);
-  let work: string;
-
-  before(() => {
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-npx-'));
-  });
-
-  after(() => {
-    fs.rmSync(work, { recursive: true, force: true });
-  });
+  const work = useTempDir('npx', { per: 'suite' });
 
   it('npx on the tarball starts `multi-edit mcp` in an empty directory, and it edits a file there', async () => {
-    const packed = spawnSync(NPM, ['pack', '--silent', '--pack-destination', work], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const packed = spawnSync(NPM, ['pack', '--silent', '--pack-destination', work()], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(packed.status, 0, packed.stderr);
-    const tarball = path.join(work, packed.stdout.trim().split('\n').pop() ?? '');
+    const tarball = path.join(work(), packed.stdout.trim().split('\n').pop() ?? '');
     const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n');
     assert.ok(listing.includes('package/dist/cli.js') && listing.includes('package/dist/mcp.js'), listing.join('\n'));
 
-    const project = path.join(work, 'project');
+    const project = path.join(work(), 'project');
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'config.ts'), 'export const retries = 3;\n');
     const started = Date.now();
@@ -46,7 +38,7 @@ describe('MCP server from the packed package (npm pack, then npx)', function () 
       command: NPX,
       args: ['--yes', `file:${tarball}`, 'mcp'],
       cwd: project,
-      env: { ...process.env, npm_config_cache: path.join(work, 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false' } as Record<string, string>,
+      env: { ...process.env, npm_config_cache: path.join(work(), 'npm-cache'), npm_config_offline: 'true', npm_config_update_notifier: 'false' } as Record<string, string>,
       stderr: 'pipe',
     });
     const client = new Client({ name: 'multi-edit-npx-test', version: '1.0.0' });

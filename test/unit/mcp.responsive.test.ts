@@ -6,9 +6,9 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
+import { useTempDir } from './helpers/tempDir';
 
 const LINES = Array.from({ length: 230_000 }, (_, index) => `v${index}=${index % 97}`);
 
@@ -18,17 +18,15 @@ function hunks(count: number): string {
 
 describe('MCP server: responsive during long calls', function () {
   this.timeout(300_000);
-  let dir: string;
+  const dir = useTempDir('responsive', { per: 'suite' });
   let session: McpSession;
 
   before(async () => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-responsive-')));
-    session = await startMcpSession({ cwd: dir });
+    session = await startMcpSession({ cwd: dir() });
   });
 
   after(async () => {
     await session.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   /** Pings every few milliseconds until `work` settles: the latency of each ping answered before it did. */
@@ -50,8 +48,8 @@ describe('MCP server: responsive during long calls', function () {
   }
 
   it('answers pings and another call while it plans 20,000 hunks', async () => {
-    fs.writeFileSync(path.join(dir, 'big.txt'), `${LINES.join('\n')}\n`);
-    fs.writeFileSync(path.join(dir, 'small.txt'), 'before\n');
+    fs.writeFileSync(path.join(dir(), 'big.txt'), `${LINES.join('\n')}\n`);
+    fs.writeFileSync(path.join(dir(), 'small.txt'), 'before\n');
     const started = performance.now();
     const long = session.call('multi_edit_patch', { patch: `*** Begin Patch\n*** Update File: big.txt\n${hunks(20_000)}\n*** End Patch\n` });
     let longDone = false;
@@ -60,7 +58,7 @@ describe('MCP server: responsive during long calls', function () {
     });
     // Give the server the long call first.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await session.call('multi_edit', { file_path: path.join(dir, 'small.txt'), edits: [{ old_string: 'before', new_string: 'after' }] });
+    const second = await session.call('multi_edit', { file_path: path.join(dir(), 'small.txt'), edits: [{ old_string: 'before', new_string: 'after' }] });
     const secondBeforeLong = !longDone;
     const { result, answeredBefore } = await pingsDuring(long);
     const longMs = performance.now() - started;

@@ -5,13 +5,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseCliResponse, runScenarioThroughCli } from './helpers/cliRun';
 import { recordFigure } from './helpers/figures';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
 import { mcpArguments, REQUEST_SCENARIOS, seedScenario } from './helpers/requestScenarios';
 import { toolForRequest } from '../../src/core/formats/inputFormats';
+import { useTempDir } from './helpers/tempDir';
 
 /** Every file under `dir` with its bytes, so two runs can be compared byte for byte. */
 function snapshot(dir: string): Record<string, string> {
@@ -33,37 +33,33 @@ function emptyDirectory(dir: string): void {
 
 describe('MCP server: every CLI request scenario gives the same response', function () {
   this.timeout(60_000);
-  let root: string;
-  let requestDir: string;
+  const root = useTempDir('mcp-scenarios', { per: 'suite' });
+  const requestDir = useTempDir('mcp-request', { per: 'suite' });
   let session: McpSession;
   let same = 0;
   const differing: string[] = [];
 
   before(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-mcp-scenarios-'));
-    requestDir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-mcp-request-'));
-    // The server's one root is its working directory, where the CLI runs too: paths read alike.
-    session = await startMcpSession({ cwd: root });
+    // The server's one root() is its working directory, where the CLI runs too: paths read alike.
+    session = await startMcpSession({ cwd: root() });
   });
 
   after(async () => {
     await session.close();
-    fs.rmSync(root, { recursive: true, force: true });
-    fs.rmSync(requestDir, { recursive: true, force: true });
     const byDesign = differing.length === 0 ? 'none differs' : `${differing.length} differ${differing.length === 1 ? 's' : ''} by design (${differing.join('; ')})`;
     recordFigure('MCP scenarios', `${same} CLI request scenarios gave the same response JSON and bytes through MCP; ${byDesign}`);
   });
 
-  beforeEach(() => emptyDirectory(root));
+  beforeEach(() => emptyDirectory(root()));
 
   for (const scenario of REQUEST_SCENARIOS) {
     it(scenario.name, async () => {
-      const cli = runScenarioThroughCli(scenario, root, requestDir);
+      const cli = runScenarioThroughCli(scenario, root(), requestDir());
       const cliResponse = parseCliResponse(cli.run);
-      const cliFiles = snapshot(root);
+      const cliFiles = snapshot(root());
 
-      emptyDirectory(root);
-      const files = seedScenario(root, scenario);
+      emptyDirectory(root());
+      const files = seedScenario(root(), scenario);
       const args = mcpArguments(scenario, files.at);
       // The tool the CLI would pick for this request.
       const { response } = await session.call(toolForRequest(args), args);
@@ -76,7 +72,7 @@ describe('MCP server: every CLI request scenario gives the same response', funct
       // Each applied request gets an id of its own; everything else is the same.
       assert.deepEqual(withoutRequestId(response), withoutRequestId(cliResponse));
       assert.equal(typeof (response.success && !response.dry_run ? response.request_id : ''), 'string');
-      assert.deepEqual(snapshot(root), cliFiles);
+      assert.deepEqual(snapshot(root()), cliFiles);
       scenario.check(response, files);
       same++;
     });

@@ -18,6 +18,7 @@ import { ALL_ROLES, sidecarPath } from '../../src/node/store/sidecars';
 import { CLI, REPO_ROOT } from './helpers/cliRun';
 import { envelopeOf, successOf } from './helpers/requestScenarios';
 import { startMcpSession, type McpSession } from './helpers/mcpSession';
+import { useTempDir } from './helpers/tempDir';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
   contributes: { languageModelTools: { name: string; displayName: string; modelDescription: string; inputSchema: object }[] };
@@ -58,20 +59,18 @@ async function exited(pid: number): Promise<void> {
 
 describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
   this.timeout(60_000);
-  let dir: string;
+  const dir = useTempDir('mcp-main', { per: 'suite' });
   let session: McpSession;
 
   before(async () => {
-    dir = tempDir('main');
-    session = await startMcpSession({ cwd: dir });
+    session = await startMcpSession({ cwd: dir() });
   });
 
   after(async () => {
     await session.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const file = (name: string): string => path.join(dir, name);
+  const file = (name: string): string => path.join(dir(), name);
   const write = (name: string, text: string): string => {
     fs.mkdirSync(path.dirname(file(name)), { recursive: true });
     fs.writeFileSync(file(name), text);
@@ -145,7 +144,7 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
       ['scope (outside every root)', 'scope', 'OUTSIDE_WORKSPACE', async () => (await session.call('multi_edit', edit(path.join(os.tmpdir(), 'elsewhere.txt'), 'a', 'b'))).response],
       ['scope (a protected .git file)', 'scope', 'FORBIDDEN_PATH', async () => (await session.call('multi_edit', edit(write('.git/config', 'bare = false\n'), 'false', 'true'))).response],
       ['scope (a protected .env file)', 'scope', 'FORBIDDEN_PATH', async () => (await session.call('multi_edit', edit(write('.env.local', 'KEY=1\n'), 'KEY=1', 'KEY=2'))).response],
-      ['filesystem', 'filesystem', 'IS_DIRECTORY', async () => (await session.call('multi_edit', edit(dir, 'a', 'b'))).response],
+      ['filesystem', 'filesystem', 'IS_DIRECTORY', async () => (await session.call('multi_edit', edit(dir(), 'a', 'b'))).response],
       ['transient', 'transient', 'FILE_BUSY', async () => {
         const target = write('busy.ts', 'a\n');
         const record = { ...newLockRecord([target]), host: 'another-host.example', pid: 1 };
@@ -168,7 +167,7 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
     }
 
     it('leaves nothing next to the files it edited', () => {
-      assert.deepEqual(leftovers(dir), []);
+      assert.deepEqual(leftovers(dir()), []);
     });
   });
 
@@ -219,22 +218,21 @@ describe('MCP server (dist/cli.js mcp, SDK client over stdio)', function () {
         successOf(response);
       }
       assert.equal(fs.readFileSync(target, 'utf8'), `${slots.map((_, index) => `done ${index};`).join('\n')}\n`);
-      assert.deepEqual(leftovers(dir), []);
+      assert.deepEqual(leftovers(dir()), []);
     });
   });
 });
 
 describe('MCP server: roots', function () {
   this.timeout(60_000);
-  let base: string;
+  const base = useTempDir('mcp-roots');
   let one: string;
   let two: string;
   const sessions: McpSession[] = [];
 
   beforeEach(() => {
-    base = tempDir('roots');
-    one = path.join(base, 'one');
-    two = path.join(base, 'two');
+    one = path.join(base(), 'one');
+    two = path.join(base(), 'two');
     for (const folder of [one, two]) {
       fs.mkdirSync(folder);
       fs.writeFileSync(path.join(folder, 'a.ts'), 'x\n');
@@ -243,11 +241,10 @@ describe('MCP server: roots', function () {
 
   afterEach(async () => {
     await Promise.all(sessions.splice(0).map((session) => session.close()));
-    fs.rmSync(base, { recursive: true, force: true });
   });
 
   async function open(options: { args?: string[]; roots?: () => readonly Root[] }): Promise<McpSession> {
-    const session = await startMcpSession({ cwd: base, ...options });
+    const session = await startMcpSession({ cwd: base(), ...options });
     sessions.push(session);
     return session;
   }
@@ -277,7 +274,7 @@ describe('MCP server: roots', function () {
     let roots: Root[] = [rootOf(two, 'two')];
     const session = await open({ roots: () => roots });
     assert.equal(codeOf((await session.call('multi_edit', edit(path.join(two, 'a.ts'), 'x', 'y'))).response), 'ok');
-    assert.equal(codeOf((await session.call('multi_edit', edit(path.join(base, 'one', 'a.ts'), 'x', 'y'))).response), 'OUTSIDE_WORKSPACE', 'the working directory is no root once the client lists its own');
+    assert.equal(codeOf((await session.call('multi_edit', edit(path.join(base(), 'one', 'a.ts'), 'x', 'y'))).response), 'OUTSIDE_WORKSPACE', 'the working directory is no root once the client lists its own');
     roots = [rootOf(one, 'one')];
     await session.client.sendRootsListChanged();
     await waitFor(() => session.stderr().includes(`roots: ${one}`));
@@ -289,7 +286,7 @@ describe('MCP server: roots', function () {
     const elsewhere = tempDir('elsewhere');
     try {
       fs.writeFileSync(path.join(elsewhere, 'a.ts'), 'x\n');
-      const session = await open({ args: ['--root', base], roots: () => [rootOf(one), rootOf(elsewhere)] });
+      const session = await open({ args: ['--root', base()], roots: () => [rootOf(one), rootOf(elsewhere)] });
       assert.equal(codeOf((await session.call('multi_edit', edit(path.join(one, 'a.ts'), 'x', 'y'))).response), 'ok');
       assert.equal(codeOf((await session.call('multi_edit', edit(path.join(two, 'a.ts'), 'x', 'y'))).response), 'OUTSIDE_WORKSPACE', 'narrowed to the client root');
       assert.equal(codeOf((await session.call('multi_edit', edit(path.join(elsewhere, 'a.ts'), 'x', 'y'))).response), 'OUTSIDE_WORKSPACE', 'not widened past --root');
@@ -345,15 +342,7 @@ async function waitFor(condition: () => boolean): Promise<void> {
 
 describe('MCP server: process', function () {
   this.timeout(60_000);
-  let dir: string;
-
-  beforeEach(() => {
-    dir = tempDir('process');
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('mcp-process');
 
   /** A batch big enough that the call is still running when the client goes. */
   const NAMES = Array.from({ length: 8 }, (_, index) => `big${index}.txt`);
@@ -362,26 +351,26 @@ describe('MCP server: process', function () {
 
   function seedBatch(): object {
     for (const name of NAMES) {
-      fs.writeFileSync(path.join(dir, name), OLD);
+      fs.writeFileSync(path.join(dir(), name), OLD);
     }
-    return { files: NAMES.map((name) => ({ file_path: path.join(dir, name), edits: [{ old_string: 'first line', new_string: 'FIRST LINE' }] })) };
+    return { files: NAMES.map((name) => ({ file_path: path.join(dir(), name), edits: [{ old_string: 'first line', new_string: 'FIRST LINE' }] })) };
   }
 
   function batchState(): 'all old' | 'all new' | 'mixed' {
-    const news = NAMES.filter((name) => fs.readFileSync(path.join(dir, name), 'utf8').startsWith('FIRST LINE')).length;
+    const news = NAMES.filter((name) => fs.readFileSync(path.join(dir(), name), 'utf8').startsWith('FIRST LINE')).length;
     return news === 0 ? 'all old' : news === NAMES.length ? 'all new' : 'mixed';
   }
 
   function sidecars(): string[] {
-    return NAMES.flatMap((name) => ALL_ROLES.map((role) => sidecarPath(path.join(dir, name), role))).filter((sidecar) => fs.existsSync(sidecar));
+    return NAMES.flatMap((name) => ALL_ROLES.map((role) => sidecarPath(path.join(dir(), name), role))).filter((sidecar) => fs.existsSync(sidecar));
   }
 
   it('logs to stderr only, and stops when stdin closes', async () => {
-    const session = await startMcpSession({ cwd: dir });
+    const session = await startMcpSession({ cwd: dir() });
     const pid = session.transport.pid;
     assert.ok(pid);
-    fs.writeFileSync(path.join(dir, 'a.txt'), 'x\n');
-    successOf((await session.call('multi_edit', edit(path.join(dir, 'a.txt'), 'x', 'y'))).response);
+    fs.writeFileSync(path.join(dir(), 'a.txt'), 'x\n');
+    successOf((await session.call('multi_edit', edit(path.join(dir(), 'a.txt'), 'x', 'y'))).response);
     await session.close();
     await exited(pid);
     assert.deepEqual(session.protocolErrors, [], 'stdout carried only JSON-RPC');
@@ -393,7 +382,7 @@ describe('MCP server: process', function () {
   for (const how of ['closes stdin', 'sends SIGTERM'] as const) {
     it(`a client that ${how} mid-call: the batch lands or is undone as a whole, and no lock, temp or journal file is left`, async () => {
       const request = seedBatch();
-      const session = await startMcpSession({ cwd: dir });
+      const session = await startMcpSession({ cwd: dir() });
       const pid = session.transport.pid;
       assert.ok(pid);
       let settled = false;
@@ -424,7 +413,7 @@ describe('MCP server: process', function () {
 
   it('a call the client cancels (notifications/cancelled) is undone as a whole, and the server keeps serving', async () => {
     const request = seedBatch();
-    const session = await startMcpSession({ cwd: dir });
+    const session = await startMcpSession({ cwd: dir() });
     try {
       const controller = new AbortController();
       const call = session.client.callTool({ name: 'multi_edit_files', arguments: request as Record<string, unknown> }, undefined, { signal: controller.signal });
@@ -435,23 +424,23 @@ describe('MCP server: process', function () {
       assert.match(session.stderr(), /multi_edit_files: CANCELLED in/);
       assert.equal(batchState(), 'all old');
       assert.deepEqual(sidecars(), []);
-      fs.writeFileSync(path.join(dir, 'after.txt'), 'x\n');
-      successOf((await session.call('multi_edit', edit(path.join(dir, 'after.txt'), 'x', 'y'))).response);
+      fs.writeFileSync(path.join(dir(), 'after.txt'), 'x\n');
+      successOf((await session.call('multi_edit', edit(path.join(dir(), 'after.txt'), 'x', 'y'))).response);
     } finally {
       await session.close();
     }
   });
 
   it('refuses to start with a --root that is not a directory (exit 2, told on stderr)', () => {
-    const run = spawnSync(process.execPath, [CLI, 'mcp', '--root', 'missing'], { cwd: dir, input: '', encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, 'mcp', '--root', 'missing'], { cwd: dir(), input: '', encoding: 'utf8' });
     assert.equal(run.status, 2);
     assert.equal(run.stdout, '');
-    assert.match(run.stderr, new RegExp(`--root ${path.join(dir, 'missing')} is not a directory`));
+    assert.match(run.stderr, new RegExp(`--root ${path.join(dir(), 'missing')} is not a directory`));
   });
 
   it('exits 0 when stdin closes and 128 + n on a signal; a line that is not JSON-RPC is logged and skipped', async () => {
     const run = (signal?: NodeJS.Signals): Promise<{ code: number | null; stdout: string; stderr: string }> => new Promise((resolve) => {
-      const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: dir(), stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => {

@@ -6,7 +6,6 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as parsePatchModule from '../../src/core/patch/parsePatch';
 import * as requestModule from '../../src/core/formats/inputFormats';
@@ -16,6 +15,7 @@ import { NodeHost } from '../../src/node/host/nodeHost';
 import { mcpScope } from '../../src/node/host/scope';
 import type { ConfinementRule } from '../../src/node/store/confinement';
 import * as storeModule from '../../src/node/store/nodeFileStore';
+import { useTempDir } from './helpers/tempDir';
 
 const NOT_CANCELLED = { isCancellationRequested: false };
 
@@ -29,29 +29,24 @@ function spyOn<M extends object, K extends keyof M>(module: M, name: K, wrap: (o
 }
 
 describe('Node host: one scope, confinement and reading for apply, patch and mcp', () => {
-  let base: string;
+  const base = useTempDir('host');
   let root: string;
   let outside: string;
 
   beforeEach(() => {
-    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-host-')));
-    root = path.join(base, 'root');
-    outside = path.join(base, 'outside');
+    root = path.join(base(), 'root');
+    outside = path.join(base(), 'outside');
     fs.mkdirSync(path.join(root, 'src'), { recursive: true });
     fs.mkdirSync(outside);
     fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'const a = 1;\nconst b = 2;\n');
     fs.writeFileSync(path.join(root, 'src', 'b.ts'), 'export const c = 3;\n');
   });
 
-  afterEach(() => {
-    fs.rmSync(base, { recursive: true, force: true });
-  });
-
   /** Each command's scope, as its transport builds it. */
   const commands: readonly { readonly name: string; readonly inRoot: boolean; readonly scope: () => Promise<HostScope> }[] = [
     { name: 'apply', inRoot: false, scope: async () => applyScope([]) },
     { name: 'patch', inRoot: true, scope: () => patchScope(root, []) },
-    { name: 'mcp', inRoot: true, scope: () => mcpScope([root], base, []) },
+    { name: 'mcp', inRoot: true, scope: () => mcpScope([root], base(), []) },
   ];
 
   const editRequest = () => ({ file_path: path.join(root, 'src', 'a.ts'), edits: [{ old_string: 'const b = 2;', new_string: 'const b = 3;' }], dry_run: true });
@@ -148,7 +143,7 @@ describe('Node host: one scope, confinement and reading for apply, patch and mcp
     });
 
     it('a request that fails to parse is answered VALIDATION_FAILED after one parse, and names no file to wait for', async () => {
-      const host = new NodeHost({ scope: await mcpScope([root], base, []), syntaxCheck: 'off', log: () => undefined, session: true });
+      const host = new NodeHost({ scope: await mcpScope([root], base(), []), syntaxCheck: 'off', log: () => undefined, session: true });
       const { response } = await host.run('multi_edit_patch', { patch: '*** Begin Patch\n*** Frobnicate File: x\n*** End Patch\n' }, NOT_CANCELLED);
       assert.equal(!response.success && response.error_code, 'VALIDATION_FAILED');
       assert.deepEqual(parses, { request: 1, patch: 1 });

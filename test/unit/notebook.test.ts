@@ -12,10 +12,10 @@ import { fileSyntaxChecker, treeSitterWasmDirectory } from '../../src/shared/syn
 import type { EngineOptions } from '../../src/core/engine/options';
 import type { Edit } from '../../src/core/contract/schemas';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseCliResponse, runCli } from './helpers/cliRun';
 import { startMcpSession } from './helpers/mcpSession';
+import { useTempDir } from './helpers/tempDir';
 
 const PATH = '/w/nb/analysis.ipynb';
 const checker = fileSyntaxChecker({ wasmDirectory: treeSitterWasmDirectory() });
@@ -165,27 +165,25 @@ describe('notebooks: through the CLI and the MCP server', function () {
   const notebook = byName('sales-analysis');
   const edit = { old_string: 'df = df[df["amount"] > 0]', new_string: 'df = df[df["amount"] >= 0]' };
   const expected = notebookText(withCell(notebook, 2, 'df = pd.read_csv("sales.csv")\ndf = df[df["amount"] >= 0]\ndf.head()'));
-  let dir: string;
+  const dir = useTempDir('notebook');
   let target: string;
 
   beforeEach(() => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-notebook-')));
-    target = path.join(dir, 'sales.ipynb');
+    target = path.join(dir(), 'sales.ipynb');
     fs.writeFileSync(target, notebookText(notebook));
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('multi-edit apply takes a cell-text edit and writes the notebook in its layout', () => {
-    const requestFile = path.join(dir, 'request.json');
+    const requestFile = path.join(dir(), 'request.json');
     fs.writeFileSync(requestFile, JSON.stringify({ file_path: target, edits: [edit] }));
-    const response = parseCliResponse(runCli(['apply', requestFile], { cwd: dir }));
+    const response = parseCliResponse(runCli(['apply', requestFile], { cwd: dir() }));
     assert.ok(response.success, JSON.stringify(response));
     assert.equal(fs.readFileSync(target, 'utf8'), expected);
     assert.deepEqual(response.warnings?.map((warning) => warning.code), ['NOTEBOOK_CELL_TEXT']);
   });
 
   it('the MCP server takes a cell-text edit, and refuses a dropped comma', async () => {
-    const session = await startMcpSession({ cwd: dir, args: ['--root', dir] });
+    const session = await startMcpSession({ cwd: dir(), args: ['--root', dir()] });
     try {
       const { response } = await session.call('multi_edit', { file_path: target, edits: [edit] });
       assert.ok(response.success, JSON.stringify(response));

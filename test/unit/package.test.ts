@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, filesNamedBy, localize, readJsonFile, type Manifest } from './helpers/manifest';
@@ -21,6 +21,14 @@ function treeSitterFiles(folder: string): string[] {
   return readdirSync(join(REPO_ROOT, 'dist', 'tree-sitter')).map((name) => `${folder}/${name}`);
 }
 const BUILD_TIMEOUT_MS = 180_000;
+/** Sizes in the documents are in megabytes as the tools print them: npm's of 1,000,000 bytes, vsce's of 1,048,576. */
+const MB = 1_000_000;
+const MIB = 1024 * 1024;
+
+/** A stated size holds while it is within 10 % of the built one (so a small change to the code does not make the documents wrong). */
+function assertNear(stated: number, built: number, what: string): void {
+  assert.ok(Math.abs(stated - built) <= built * 0.1, `${what} is ${built} bytes; the documents say about ${stated}`);
+}
 
 /** Runs an npm script in the repository and fails with its output when it fails. */
 function npm(args: string[], cwd = REPO_ROOT): string {
@@ -56,6 +64,14 @@ describe('the .vsix (npm run package)', function () {
     const grammarBytes = grammars.reduce((sum, grammar) => sum + grammar.compressedSize, 0);
     assert.ok(grammarBytes < MAX_TREE_SITTER_BYTES, `${grammarBytes} bytes of grammars`);
     assert.ok(vsix.length - grammarBytes < MAX_VSIX_BYTES, `${vsix.length} bytes in ${entries.length} files, ${grammarBytes} of them grammars`);
+  });
+
+  it('is the size the README states, with as many grammars', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const stated = /multi-edit-[\d.]+\.vsix \(about ([\d.]+) MB\)/.exec(readme);
+    assert.ok(stated, 'the README states the .vsix size');
+    assertNear(Number(stated[1]) * MIB, vsix.length, 'the .vsix');
+    assert.ok(readme.includes(`its ${treeSitterFiles('').length - 1} grammars`), 'the README counts the grammars');
   });
 
   it('holds the manifest, its strings, the bundle, README, CHANGELOG and LICENSE', () => {
@@ -135,6 +151,16 @@ describe('the npm package (npm pack): the multi-edit command line', function () 
       'package/dist/textCodecs.js', 'package/dist/historyRecord.js', ...treeSitterFiles('package/dist/tree-sitter'),
       ...docs, 'package/package.json', 'package/schemas/multiedit-request.schema.json',
     ].sort());
+  });
+
+  it('holds as many files, of the size, as docs/cli.md states', () => {
+    const cliDoc = readFileSync(join(REPO_ROOT, 'docs', 'cli.md'), 'utf8');
+    const stated = /multi-edit-[\d.]+\.tgz \((\d+) files, about ([\d.]+) MB\)/.exec(cliDoc);
+    assert.ok(stated, 'docs/cli.md states what npm pack writes');
+    const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    assert.equal(Number(stated[1]), listed.length);
+    assertNear(Number(stated[2]) * MB, statSync(tarball).size, 'the npm package');
+    assert.ok(cliDoc.includes(`${treeSitterFiles('').length - 1} grammars`), 'docs/cli.md counts the grammars');
   });
 
   it('has no run-time dependencies, since the bundles carry their libraries', () => {

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PathCheckResult } from '../../src/core/store/paths';
 import {
@@ -9,6 +8,7 @@ import {
 } from '../../src/shared/pathPolicy';
 import { directLookups, pooledLookups, realTarget } from '../../src/shared/realPaths';
 import { DEFAULT_PROTECTED_GLOBS } from '../../src/vscode/platform/settings';
+import { useTempDir } from './helpers/tempDir';
 
 const ws = path.resolve('/work/ws');
 const other = path.resolve('/work/other');
@@ -142,7 +142,7 @@ describe('pathPolicy: protected globs', () => {
 
 // Windows needs a privilege to create symbolic links.
 (process.platform === 'win32' ? describe.skip : describe)('pathPolicy: where a path leads, every symbolic link followed', () => {
-  let base: string;
+  const base = useTempDir('policy');
   let root: string;
   let outside: string;
   const linkedConfig = (folders: WorkspaceFolderInfo[], overrides: Partial<PathPolicyConfig> = {}): PathPolicyConfig => ({
@@ -151,15 +151,13 @@ describe('pathPolicy: protected globs', () => {
   const checkIn = async (requested: string, config: PathPolicyConfig): Promise<PathCheckResult> => createPathCheck(config)(requested);
 
   beforeEach(() => {
-    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-policy-')));
-    root = path.join(base, 'root');
-    outside = path.join(base, 'outside');
+    root = path.join(base(), 'root');
+    outside = path.join(base(), 'outside');
     fs.mkdirSync(path.join(root, '.git'), { recursive: true });
     fs.mkdirSync(outside);
     fs.writeFileSync(path.join(outside, 's.txt'), 'secret\n');
     fs.writeFileSync(path.join(root, 'a.txt'), 'a\n');
   });
-  afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
   it('a link that leads out is OUTSIDE_WORKSPACE naming the link, and asks for confirmation; allowed once confirmed', async () => {
     fs.symlinkSync(path.join(outside, 's.txt'), path.join(root, 'link'));
@@ -180,7 +178,7 @@ describe('pathPolicy: protected globs', () => {
   });
 
   it('a root that is a link: paths named through the link or through its real path are inside; the real rule refuses what lies outside', async () => {
-    const linkedRoot = path.join(base, 'linked');
+    const linkedRoot = path.join(base(), 'linked');
     fs.symlinkSync(root, linkedRoot);
     const config = linkedConfig([{ name: 'linked', path: linkedRoot }]);
     assert.equal(codeOf(await checkIn(path.join(linkedRoot, 'a.txt'), config)), 'ok');

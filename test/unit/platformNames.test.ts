@@ -18,6 +18,7 @@ import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { canonicalSpelling, withShortNameAliases } from '../../src/shared/nameSpellings';
 import { EXACT_NAME_RULES, nameRulesAt } from '../../src/shared/nameRules';
 import { containingFolder, createPathCheck, COMMAND_PROTECTED_GLOBS, matchingProtectedGlob, VCS_PROTECTED_GLOBS, type PathPolicyConfig } from '../../src/shared/pathPolicy';
+import { useTempDir } from './helpers/tempDir';
 
 const root = path.resolve('/work/proj');
 
@@ -129,18 +130,12 @@ describe('platform names: Windows paths', () => {
 });
 
 describe('platform names: the case rule comes from the file system', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-case-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('case');
 
   it('probes the folder: on this file system, Foo.ts and foo.ts are one file exactly when the probe says so', () => {
-    fs.writeFileSync(path.join(dir, 'Probe.ts'), '');
-    const sameFile = fs.existsSync(path.join(dir, 'PROBE.TS'));
-    assert.equal(nameRulesAt(dir).ignoresCase, sameFile);
+    fs.writeFileSync(path.join(dir(), 'Probe.ts'), '');
+    const sameFile = fs.existsSync(path.join(dir(), 'PROBE.TS'));
+    assert.equal(nameRulesAt(dir()).ignoresCase, sameFile);
   });
 
   it('a folder on a case-sensitive file system does not contain /proj/PROJ/x, whatever the platform', function () {
@@ -155,8 +150,8 @@ describe('platform names: the case rule comes from the file system', () => {
   });
 
   it('a path check over a probed folder refuses .GIT there and everywhere', async () => {
-    const check = createPathCheck({ folders: [{ name: 'd', path: dir }], protectedGlobs: VCS_PROTECTED_GLOBS, allowOutsideWorkspace: false });
-    const result = await check(path.join(dir, '.GIT', 'config'));
+    const check = createPathCheck({ folders: [{ name: 'd', path: dir() }], protectedGlobs: VCS_PROTECTED_GLOBS, allowOutsideWorkspace: false });
+    const result = await check(path.join(dir(), '.GIT', 'config'));
     assert.ok(!result.ok && result.code === 'FORBIDDEN_PATH', JSON.stringify(result));
   });
 });

@@ -11,6 +11,7 @@ import { runRequest } from '../../src/core/engine/engine';
 import type { SyntaxErrorSpan, TextChange } from '../../src/core/index';
 import { failureOf, run, successOf } from './helpers/engineRun';
 import { MemoryStore } from './helpers/memoryStore';
+import { syntaxLanguageOf, TREE_SITTER_GRAMMARS } from '../../src/shared/syntax/syntaxLanguages';
 
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'unit', 'fixtures', 'syntax');
 
@@ -193,6 +194,11 @@ async function edit(path: string, text: string, [oldString, newString]: Replacem
 }
 
 describe('syntax gate: every language it knows', () => {
+  it('has a case for every grammar of the list', () => {
+    const covered = new Set(CASES.map((languageCase) => syntaxLanguageOf(languageCase.file)).flatMap((language) => (language?.parser === 'tree-sitter' ? [language.grammar] : [])));
+    assert.deepEqual(TREE_SITTER_GRAMMARS.filter((grammar) => !covered.has(grammar)), []);
+  });
+
   for (const languageCase of CASES) {
     const path = `/work/project/${languageCase.file}`;
     const original = fixtureText(languageCase.file);

@@ -41,6 +41,7 @@ export const multiEditFilesSchema = z.object({
 export const multiEditPatchSchema = z.object({
   patch: z.string().describe('One patch in one of three formats, told apart by their text: a Codex apply_patch patch ("*** Begin Patch"), a unified diff (as git diff or diff -u write it), or SEARCH/REPLACE blocks each under its file\'s path. Paths are relative to the workspace root. Every file operation (update, add, delete, move) applies, or none does.'),
   dry_run: z.boolean().optional().describe('Validate and match everything and return unified diffs; write nothing. Default false.'),
+  full_diff: z.boolean().optional().describe('With dry_run: show every line of a file the patch deletes. Default false: a deleted file\'s diff says only how many lines it had.'),
 }).strict();
 
 export type Edit = z.infer<typeof editSchema>;

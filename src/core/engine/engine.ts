@@ -112,12 +112,12 @@ export function runParsedRequest(parsed: ParseResult | Promise<ParseResult>, opt
  * runRequest for a caller that writes the response out as it goes (the CLI): each diff
  * comes as DiffPieces, made while it is written, and never clipped.
  */
-export function runRequestWithDiffPieces(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
+export function runRequestWithDiffPieces(tool: string, input: unknown, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces | string>>> {
   return runWith(readOnce(() => parseRequest(tool, input, engineContext(options).limits)), options, streamedSuccessResponse);
 }
 
 /** runRequestWithDiffPieces for a request already read, as runParsedRequest is for runRequest. */
-export function runParsedRequestWithDiffPieces(parsed: ParseResult | Promise<ParseResult>, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
+export function runParsedRequestWithDiffPieces(parsed: ParseResult | Promise<ParseResult>, options: EngineOptions): Promise<RequestRun<SuccessResponseWith<DiffPieces | string>>> {
   return runWith(async () => parsed, options, streamedSuccessResponse);
 }
 
@@ -273,7 +273,7 @@ async function draftChecked(parsed: ParseResult, context: EngineContext): Promis
   }
   const requested = (path: string): string => (parsedRequest.rootRelative ? context.underRoot(path) : path);
   const checkAndStat = async (path: string): Promise<CheckedPath> => {
-    const check = await context.checkPath(requested(path));
+    const check = rootRelativeRefusal(await context.checkPath(requested(path)), parsedRequest.rootRelative === true);
     return { requestedPath: requested(path), pathCheck: check, stat: check.ok ? await statWithRetry(check.path, context) : { ok: false, code: check.code, detail: check.detail } };
   };
   const sources: CheckedPath[] = [];
@@ -384,7 +384,7 @@ async function syntaxVerdict(
 
 /** The success response for a plan, built before anything is written so that nothing after the commit can fail. */
 function successFor<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Success {
-  return makeSuccess({ multiFile: !plan.request.singleFile, ...plan, maxDiffBytes: context.limits.maxDiffBytes, ...(context.requestId !== undefined ? { requestId: context.requestId } : {}) });
+  return makeSuccess({ multiFile: !plan.request.singleFile, ...plan, ...(plan.request.fullDiff ? { fullDiff: true } : {}), maxDiffBytes: context.limits.maxDiffBytes, ...(context.requestId !== undefined ? { requestId: context.requestId } : {}) });
 }
 
 async function commitChecked<Success>(plan: RequestPlan, context: EngineContext, makeSuccess: SuccessMaker<Success>): Promise<Success | ErrorEnvelope> {
@@ -521,6 +521,19 @@ function refuse(envelope: ErrorEnvelope, request?: ResolvedRequest): PlanFailure
 }
 
 /** A path of a request as the engine checked and stat'ed it. */
+/**
+ * A patch names its files relative to its root: a ".." that leaves it is answered with that, not
+ * with the general hint to pass an absolute path, which a patch does not take.
+ */
+function rootRelativeRefusal(check: PathCheckResult, rootRelative: boolean): PathCheckResult {
+  if (!rootRelative || check.ok || check.code !== 'PATH_TRAVERSAL') {
+    return check;
+  }
+  return { ...check, hints: [ROOT_RELATIVE_HINT, ...(check.hints ?? [])], ownHintsOnly: true };
+}
+
+const ROOT_RELATIVE_HINT = 'Write the path relative to the root without ".." segments: a patch changes only files under its root';
+
 interface CheckedPath {
   readonly requestedPath: string;
   readonly pathCheck: PathCheckResult;

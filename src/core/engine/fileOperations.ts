@@ -85,8 +85,8 @@ async function planMove(target: OperationTarget, context: EngineContext): Promis
     return plan;
   }
   if (!destination.pathCheck.ok) {
-    const { code, detail, hints } = destination.pathCheck;
-    return fileLevelFailure(target, destination.requestedPath, context.displayPath(destination.requestedPath), code, `the move's destination: ${detail}`, hints ?? []);
+    const { code, detail, hints, ownHintsOnly } = destination.pathCheck;
+    return fileLevelFailure(target, destination.requestedPath, context.displayPath(destination.requestedPath), code, `the move's destination: ${detail}`, hints ?? [], undefined, ownHintsOnly);
   }
   const path = destination.pathCheck.path;
   const displayPath = context.displayPath(path);
@@ -102,8 +102,8 @@ function refusedPath(target: OperationTarget, context: EngineContext): FilePlan 
   if (target.pathCheck.ok) {
     return undefined;
   }
-  const { code, detail, hints } = target.pathCheck;
-  return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? []);
+  const { code, detail, hints, ownHintsOnly } = target.pathCheck;
+  return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? [], undefined, ownHintsOnly);
 }
 
 function checkedPath(target: OperationTarget): string {

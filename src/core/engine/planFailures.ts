@@ -25,7 +25,7 @@ export interface MeantFile {
 }
 
 export function fileLevelFailure(
-  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], meantFile?: MeantFile,
+  target: FileTarget, filePath: string, displayPath: string, code: ErrorCode, detail: string, hints: readonly string[], meantFile?: MeantFile, ownHintsOnly = false,
 ): FilePlan {
   const problems = target.edits.map((_edit, editIndex): EditProblem => ({
     editIndex,
@@ -47,7 +47,7 @@ export function fileLevelFailure(
     code,
     message: `Cannot edit ${displayPath}: ${detail}`,
     hints: [...didYouMean, ...hints],
-    ...(didYouMean.length > 0 ? { ownHintsOnly: true } : {}),
+    ...(didYouMean.length > 0 || ownHintsOnly ? { ownHintsOnly: true } : {}),
     ...(Object.keys(context).length > 0 ? { context } : {}),
   });
   return {

@@ -40,9 +40,9 @@ export interface FileTarget {
 
 export async function planFile(target: FileTarget, context: EngineContext): Promise<FilePlan> {
   if (!target.pathCheck.ok) {
-    const { code, detail, hints } = target.pathCheck;
+    const { code, detail, hints, ownHintsOnly } = target.pathCheck;
     const meant = await existingFileMeant(target.requestedPath, context);
-    return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? [], { meant, context });
+    return fileLevelFailure(target, target.requestedPath, context.displayPath(target.requestedPath), code, detail, hints ?? [], { meant, context }, ownHintsOnly);
   }
   const path = target.pathCheck.path;
   const displayPath = context.displayPath(path);

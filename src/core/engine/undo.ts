@@ -110,7 +110,8 @@ async function undoEntry(entry: HistoryEntry, later: readonly HistoryEntry[], op
       return staleEnvelope(entry, stale, later, context, dryRun);
     }
     const planned = restorations.map((restoration) => restoration.planned);
-    const success = successResponse({ multiFile: true, files: planned, warnings: [], dryRun, includeDiff: dryRun, maxDiffBytes: context.limits.maxDiffBytes });
+    // An undo has no option to ask for more: its dry run shows every line a removal takes back.
+    const success = successResponse({ multiFile: true, files: planned, warnings: [], dryRun, includeDiff: dryRun, fullDiff: true, maxDiffBytes: context.limits.maxDiffBytes });
     const summary = `${dryRun ? 'Dry run: undo of' : 'Undid'} request ${entry.request_id} (${entry.summary}): ${restoredWork(restorations)}${dryRun ? '; nothing was written' : ''}`;
     const answer: SuccessResponse = { ...success, summary, undone_request_id: entry.request_id };
     if (dryRun) {

@@ -8,6 +8,13 @@ import type { HunkPlacement } from '../matching/placement';
 
 export type PatchFormat = 'v4a' | 'unified' | 'search-replace';
 
+/**
+ * Each format as the texts that teach it name it: the tool's description, the schema, the CLI's
+ * help, the README and docs/patch.md. A unit test finds every name in each of them, so a new
+ * format (which does not compile without a name here) is taught everywhere or fails the test.
+ */
+export const PATCH_FORMAT_NAMES: Readonly<Record<PatchFormat, string>> = { v4a: 'apply_patch', unified: 'unified diff', 'search-replace': 'SEARCH/REPLACE' };
+
 export interface PatchHunk {
   /** The context and removed lines, with their line breaks. */
   readonly oldText: string;

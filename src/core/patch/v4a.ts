@@ -40,21 +40,20 @@ export function parseV4a(lines: readonly PatchLine[]): PatchParse {
     const text = markerText(line).trim();
     if (text === END) {
       ended = true;
-    } else if (text.startsWith(ADD)) {
+    } else if (headerPath(text, ADD) !== undefined) {
       const added = readAddedLines(lines, at + 1, issues);
-      operations.push({ kind: 'add', path: cleanPatchPath(text.slice(ADD.length)), text: joinLines(added.lines), patchLine: line.number });
+      operations.push({ kind: 'add', path: headerPath(text, ADD) ?? '', text: joinLines(added.lines), patchLine: line.number });
       at = added.next;
       continue;
-    } else if (text.startsWith(DELETE)) {
-      operations.push({ kind: 'delete', path: cleanPatchPath(text.slice(DELETE.length)), hunks: [], patchLine: line.number });
-    } else if (text.startsWith(UPDATE)) {
-      const moveLine = markerText(lines[at + 1]).trim();
-      const moveTo = moveLine.startsWith(MOVE) ? cleanPatchPath(moveLine.slice(MOVE.length)) : undefined;
+    } else if (headerPath(text, DELETE) !== undefined) {
+      operations.push({ kind: 'delete', path: headerPath(text, DELETE) ?? '', hunks: [], patchLine: line.number });
+    } else if (headerPath(text, UPDATE) !== undefined) {
+      const moveTo = headerPath(markerText(lines[at + 1]).trim(), MOVE);
       const hunks = readHunks(lines, at + (moveTo === undefined ? 1 : 2), issues);
       if (hunks.hunks.length === 0 && moveTo === undefined) {
         issues.push({ patchLine: line.number, message: 'expected a hunk ("@@" or lines starting with " ", "-" or "+") under "*** Update File:"' });
       }
-      operations.push({ kind: 'update', path: cleanPatchPath(text.slice(UPDATE.length)), ...(moveTo !== undefined ? { moveTo } : {}), hunks: hunks.hunks, patchLine: line.number });
+      operations.push({ kind: 'update', path: headerPath(text, UPDATE) ?? '', ...(moveTo !== undefined ? { moveTo } : {}), hunks: hunks.hunks, patchLine: line.number });
       at = hunks.next;
       continue;
     } else if (text.trim() !== '') {
@@ -132,6 +131,10 @@ function readHunks(lines: readonly PatchLine[], from: number, issues: PatchIssue
       oldLines.splice(oldLines.length - bareEmpty);
       newLines.splice(newLines.length - bareEmpty);
     }
+    if (oldLines.length === 0 && newLines.length === 0 && !atEnd && start !== lines[at]) {
+      // "@@" lines with no hunk under them: the hunk is optional (after "*** Move to:", the file moves unchanged).
+      continue;
+    }
     if (!changed) {
       issues.push({ patchLine: start.number, message: 'expected a hunk with at least one line starting with "-" or "+"' });
       continue;
@@ -145,6 +148,18 @@ function readHunks(lines: readonly PatchLine[], from: number, issues: PatchIssue
   return { hunks, next: at };
 }
 
+/**
+ * The path a header line names, or undefined when the line is not that header. The header
+ * may end at its colon (its trailing space trimmed away): the path is then empty, which
+ * the request refuses as VALIDATION_FAILED.
+ */
+function headerPath(text: string, header: string): string | undefined {
+  if (text === header.trimEnd()) {
+    return '';
+  }
+  return text.startsWith(header) ? cleanPatchPath(text.slice(header.length)) : undefined;
+}
+
 /** A line that ends a file's hunks: any "*** " line, or a marker with spaces around it. */
 function endsHunks(line: PatchLine): boolean {
   const marker = markerText(line);
@@ -152,7 +167,7 @@ function endsHunks(line: PatchLine): boolean {
     return true;
   }
   const trimmed = marker.trim();
-  return trimmed === END || trimmed === END_OF_FILE || [ADD, DELETE, UPDATE, MOVE].some((header) => trimmed.startsWith(header));
+  return trimmed === END || trimmed === END_OF_FILE || [ADD, DELETE, UPDATE, MOVE].some((header) => headerPath(trimmed, header) !== undefined);
 }
 
 function clip(text: string): string {

@@ -301,7 +301,7 @@ function lineStartAtOrBefore(text: string, offset: number): number {
 }
 
 /** Newlines in `text` before `end` (from `start`). */
-function countNewlines(text: string, end: number, start = 0): number {
+export function countNewlines(text: string, end: number, start = 0): number {
   let lines = 0;
   for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) {
     lines++;

@@ -1,6 +1,6 @@
 /** The success response: what was (or, in a dry run, would be) applied to each file. */
 import { clipDiffs } from './diffBudget';
-import { DiffPieces, unifiedDiff } from './diff';
+import { countNewlines, DiffPieces, unifiedDiff } from './diff';
 import { plural } from '../contract/format';
 import type { PlannedFile } from '../plan/filePlan';
 import type { SuccessResponse, SuccessResponseWith, Warning } from '../contract/schemas';
@@ -11,23 +11,40 @@ export interface SuccessInput {
   readonly warnings: readonly Warning[];
   readonly dryRun: boolean;
   readonly includeDiff: boolean;
+  /** A deleted file's diff shows every line it had; without it, the diff says how many lines go. */
+  readonly fullDiff?: boolean;
   readonly maxDiffBytes: number;
   /** The id the surface gave an applied request; a dry run has none. */
   readonly requestId?: string;
 }
 
 export function successResponse(input: SuccessInput): SuccessResponse {
-  const clipped = withDiff(input) ? clipDiffs(input.files.map((file) => unifiedDiff(diffLabel(file), file.original.text, file.newText)), input.maxDiffBytes) : undefined;
+  const clipped = withDiff(input)
+    ? clipDiffs(input.files.map((file) => deletionSummary(file, input) ?? unifiedDiff(diffLabel(file), file.original.text, file.newText)), input.maxDiffBytes)
+    : undefined;
   return successResponseWith(input, clipped?.diffs, clipped?.warning);
 }
 
 /** The success response with each diff as DiffPieces, whole: there is no budget to clip them to. */
-export function streamedSuccessResponse(input: SuccessInput): SuccessResponseWith<DiffPieces> {
-  const diffs = withDiff(input) ? input.files.map((file) => new DiffPieces(diffLabel(file), file.original.text, file.newText)) : undefined;
+export function streamedSuccessResponse(input: SuccessInput): SuccessResponseWith<DiffPieces | string> {
+  const diffs = withDiff(input) ? input.files.map((file) => deletionSummary(file, input) ?? new DiffPieces(diffLabel(file), file.original.text, file.newText)) : undefined;
   return successResponseWith(input, diffs, undefined);
 }
 
 const withDiff = (input: SuccessInput): boolean => input.dryRun || input.includeDiff;
+
+/**
+ * A deleted file's diff, unless the caller asked for the full diff: one line naming the file and
+ * how many lines it had ("delete src/big.ts (3,683 lines)"), where the diff would print them all.
+ */
+function deletionSummary(file: PlannedFile, input: SuccessInput): string | undefined {
+  if (file.operation !== 'delete' || input.fullDiff) {
+    return undefined;
+  }
+  const text = file.original.text;
+  const lines = countNewlines(text, text.length) + (text === '' || text.endsWith('\n') ? 0 : 1);
+  return `delete ${file.displayPath} (${lines.toLocaleString('en-US')} line${lines === 1 ? '' : 's'}; the full diff shows them)\n`;
+}
 
 const diffLabel = (file: PlannedFile): string => (file.movedFrom !== undefined ? `${file.displayPath} (moved)` : file.displayPath);
 

@@ -34,6 +34,8 @@ export interface ParsedRequest {
   readonly files: readonly FileRequest[];
   readonly dryRun: boolean;
   readonly includeDiff: boolean;
+  /** A patch's dry run shows every line of a deleted file, where it otherwise says only how many lines go. */
+  readonly fullDiff?: boolean;
   /** A patch: its text as sent, so the request can be sent again as it was. */
   readonly patch?: string;
   /** Relative paths name files under the engine's root (EngineOptions.root), as a patch's do. */

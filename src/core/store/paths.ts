@@ -14,7 +14,11 @@ export type PathCheckResult =
     /** Where the path leads once every link is followed, when the check resolved it: two names of one file not yet made share it. */
     readonly realPath?: string;
   }
-  | { readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly hints?: readonly string[] };
+  | {
+    readonly ok: false; readonly code: ErrorCode; readonly detail: string; readonly hints?: readonly string[];
+    /** The hints answer this refusal better than the code's general ones, which are left out. */
+    readonly ownHintsOnly?: boolean;
+  };
 
 /** Resolves and vets a requested path before anything is read. */
 export type PathCheck = (requestedPath: string) => PathCheckResult | Promise<PathCheckResult>;

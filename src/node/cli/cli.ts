@@ -95,7 +95,7 @@ async function patch(command: PatchCommand): Promise<number> {
   const root = await rootDirectory(command.root);
   // An empty patch is the engine's VALIDATION_FAILED, answered in the format asked for.
   const text = (await readRequestText(command.source)).replace(/^\uFEFF/, '');
-  const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}) };
+  const input = { patch: text, ...(command.dryRun ? { dry_run: true } : {}), ...(command.fullDiff ? { full_diff: true } : {}) };
   return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command, await patchScope(root, command.allowProtected), {});
 }
 
@@ -166,7 +166,7 @@ function hostFor(scope: HostScope, { syntaxCheck, noHistory, encoding, timeLimit
   });
 }
 
-type CliResponse = EngineResponse | SuccessResponseWith<DiffPieces>;
+type CliResponse = EngineResponse | SuccessResponseWith<DiffPieces | string>;
 
 async function report(response: CliResponse, pieces: () => Iterable<string>): Promise<number> {
   const exitCode = response.success ? EXIT_SUCCESS : EXIT_ENVELOPE;

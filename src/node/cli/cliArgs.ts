@@ -36,6 +36,8 @@ export interface ApplyCommand {
 export interface PatchCommand {
   readonly kind: 'patch';
   readonly dryRun: boolean;
+  /** --full-diff: a dry run shows every line of a deleted file. */
+  readonly fullDiff: boolean;
   readonly format: OutputFormat;
   /** --root as given; default the working directory. */
   readonly root?: string;
@@ -328,6 +330,7 @@ function readFormatOption(args: readonly string[], index: number): { format: Out
 
 function parsePatch(args: readonly string[]): CliCommand {
   let dryRun = false;
+  let fullDiff = false;
   let format: OutputFormat = 'json';
   let root: string | undefined;
   let noHistory = false;
@@ -354,6 +357,8 @@ function parsePatch(args: readonly string[]): CliCommand {
     }
     if (arg === '--dry-run') {
       dryRun = true;
+    } else if (arg === '--full-diff') {
+      fullDiff = true;
     } else if (arg === '--no-history') {
       noHistory = true;
     } else if (formatOption) {
@@ -376,7 +381,7 @@ function parsePatch(args: readonly string[]): CliCommand {
       ? `patch needs a patch file, or "${STDIN_OPERAND}" to read the patch from standard input`
       : `patch takes one patch file, but ${operands.length} were given; one patch can change many files`);
   }
-  return { kind: 'patch', dryRun, format, source: operands[0], allowProtected, noHistory, ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
+  return { kind: 'patch', dryRun, fullDiff, format, source: operands[0], allowProtected, noHistory, ...policyFields(policies), ...(root !== undefined ? { root } : {}) };
 }
 
 /** The options undo and history share: --format and --root; the rest go to `other`. */

@@ -109,17 +109,32 @@ function editNumber(editIndex: number): number {
   return editIndex + 1;
 }
 
-/** "fix edit 1 (MATCH_NOT_FOUND), edit 3 (AMBIGUOUS_MATCH); 1 edit skipped", numbered as people count. */
+/**
+ * "fix edit 1 (MATCH_NOT_FOUND), edit 3 (AMBIGUOUS_MATCH); 1 edit skipped", numbered as people
+ * count; a file that could not be edited at all is named with its code ("fix src/a.ts
+ * (FILE_NOT_FOUND); 1 edit skipped").
+ */
 function failureSummary(envelope: ErrorEnvelope, displayPath: DisplayPath): string {
   const failed = envelope.edit_status.filter((status) => status.status === 'failed');
   const skipped = envelope.edit_status.length - failed.length;
-  const parts = [failed.length > 0
-    ? `fix ${failed.map((status) => `${status.file_path === undefined ? '' : `${displayPath(status.file_path)} `}edit ${editNumber(status.edit_index)} (${status.error_code})`).join(', ')}`
-    : envelope.error_code];
+  const items = [
+    ...failedFiles(envelope, failed.length).map((file) => `${displayPath(file.path)} (${file.code})`),
+    ...failed.map((status) => `${status.file_path === undefined ? '' : `${displayPath(status.file_path)} `}edit ${editNumber(status.edit_index)} (${status.error_code})`),
+  ];
+  const parts = [items.length > 0 ? `fix ${items.join(', ')}` : envelope.error_code];
   if (skipped > 0) {
     parts.push(`${plural(skipped, 'edit')} skipped`);
   }
   return parts.join('; ');
+}
+
+/** The files that failed as a whole (not found, refused, unreadable): those files_to_fix lists, or else the envelope's own file when no edit failed. */
+function failedFiles(envelope: ErrorEnvelope, failedEdits: number): { path: string; code: string }[] {
+  const listed = (envelope.next_action.files_to_fix ?? []).flatMap((file) => (file.error_code === undefined ? [] : [{ path: file.file_path, code: file.error_code }]));
+  if (listed.length > 0) {
+    return listed;
+  }
+  return failedEdits === 0 && envelope.edit_index === undefined && envelope.file_path !== undefined ? [{ path: envelope.file_path, code: envelope.error_code }] : [];
 }
 
 function contextLines(envelope: ErrorEnvelope): string[] {

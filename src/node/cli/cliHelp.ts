@@ -32,6 +32,11 @@ export const CLI_OPTIONS: readonly CliOption[] = [
     help: 'Check everything and print the unified diff of each file; write nothing. (Same as "dry_run": true in a request.)',
   },
   {
+    flag: '--full-diff', commands: ['patch'],
+    help: 'With --dry-run: print every line of a file the patch deletes. Without it, a deleted file\'s diff is one line, '
+      + '"delete src/old.ts (3,683 lines; the full diff shows them)". (Same as "full_diff": true in a multi_edit_patch call.)',
+  },
+  {
     flag: '--format', value: 'json|text', commands: ['apply', 'patch', 'undo', 'history'],
     help: 'json (default): print exactly one JSON response on stdout. text: print a human summary, "ok ..." on success, or '
       + '"error code=... file=... edit=... msg=..." followed by the diagnosis, the recovery hints and the file\'s text around '

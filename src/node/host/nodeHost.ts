@@ -76,7 +76,7 @@ export class NodeHost {
   }
 
   /** run() for a caller that writes the response as it goes: each diff comes as pieces, never clipped. */
-  runWithDiffPieces(tool: string, input: unknown, cancellation: CancellationSignal): Promise<RequestRun<SuccessResponseWith<DiffPieces>>> {
+  runWithDiffPieces(tool: string, input: unknown, cancellation: CancellationSignal): Promise<RequestRun<SuccessResponseWith<DiffPieces | string>>> {
     return this.inTurn(tool, input, cancellation, runParsedRequestWithDiffPieces);
   }
 

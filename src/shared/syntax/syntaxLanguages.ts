@@ -14,6 +14,22 @@ export type SyntaxLanguage =
   /** A Jupyter notebook: its JSON, its nbformat shape, and its code cells in the kernel's language (notebookSyntaxErrors.ts). */
   | { readonly parser: 'notebook' };
 
+/**
+ * The languages each grammar checks, as the help and the documents name them (a grammar without
+ * a row does not compile). The CLI's help, the syntaxCheck setting's description, the README and
+ * docs/errors.md list them: a unit test compares each with this table and with the file names below.
+ */
+export const GRAMMAR_LANGUAGES: Readonly<Record<TreeSitterGrammar, readonly string[]>> = {
+  typescript: ['TypeScript'], tsx: [], javascript: ['JavaScript'], python: ['Python'], go: ['Go'], rust: ['Rust'], java: ['Java'],
+  'c-sharp': ['C#'], cpp: ['C', 'C++'], ruby: ['Ruby'], php: ['PHP'], bash: ['shell'], css: ['CSS'],
+};
+
+/** "TypeScript, JavaScript, ..., CSS and JSON": every language the gate checks, in the grammar list's order. */
+export function checkedLanguagesText(): string {
+  const names = [...TREE_SITTER_GRAMMARS.flatMap((name) => GRAMMAR_LANGUAGES[name]), 'JSON'];
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 const grammar = (name: TreeSitterGrammar): SyntaxLanguage => ({ parser: 'tree-sitter', grammar: name });
 
 const BY_EXTENSION: ReadonlyMap<string, SyntaxLanguage> = new Map<string, SyntaxLanguage>([
@@ -42,6 +58,12 @@ const BY_NAME: ReadonlyMap<string, SyntaxLanguage> = new Map<string, SyntaxLangu
   ['.bashrc', grammar('bash')],
   ['.bash_profile', grammar('bash')],
 ]);
+
+/** Every extension (without its dot) and whole file name the gate parses, for the documents' table. */
+export const SYNTAX_FILE_NAMES: { readonly extensions: readonly string[]; readonly names: readonly string[] } = {
+  extensions: [...BY_EXTENSION.keys()],
+  names: [...BY_NAME.keys()],
+};
 
 /** JSON files that VS Code and the TypeScript tools read with comments allowed. */
 const JSONC_NAME = /^(tsconfig|jsconfig)(\..+)?\.json$|^\.eslintrc\.json$|^devcontainer\.json$|^\.babelrc(\.json)?$|^api-extractor\.json$/;

@@ -7,7 +7,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
 import type { CancellationSignal } from '../../../src/core/engine/options';
@@ -19,6 +18,7 @@ import { TORN_LOCK_AGE_MS } from '../../../src/node/store/recovery';
 import { sidecarPath } from '../../../src/node/store/sidecars';
 import { bytesOffWholeState, recordFigure, recordLostBytes } from '../helpers/figures';
 import { errnoError, faultyFs, type Step } from './fixtures/faultyFs';
+import { useTempDir } from '../helpers/tempDir';
 
 const CRASHING_COMMIT = path.join(__dirname, 'fixtures', 'crashingCommit.js');
 const NAMES = ['a.txt', 'b.txt', 'c.txt'];
@@ -26,8 +26,9 @@ const OLD = (name: string): string => `${name} line one\n${name} line two\n`;
 const NEW = (name: string): string => `${name} LINE ONE\n${name} line two\n`;
 const FAST_RETRY = { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 1, maxTotalMs: 10 };
 
-let dir: string;
-const file = (name: string): string => path.join(dir, name);
+/** The suite's folder (useTempDir, set where the suite is described). */
+let dir: () => string;
+const file = (name: string): string => path.join(dir(), name);
 
 function seed(): void {
   for (const name of NAMES) {
@@ -54,7 +55,7 @@ function batchState(source?: string): BatchState {
 }
 
 function leftovers(): string[] {
-  return fs.readdirSync(dir).filter((name) => !NAMES.includes(name));
+  return fs.readdirSync(dir()).filter((name) => !NAMES.includes(name));
 }
 
 /** What the next run does first: reading any file of the batch recovers the batch. */
@@ -115,15 +116,8 @@ async function stepsOfOneCommit(kinds?: readonly Step[]): Promise<number> {
 }
 
 describe('reliability: the commit protocol', function () {
+  dir = useTempDir('commit');
   this.timeout(120_000);
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-commit-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   describe('locks between writers', () => {
     it('a lock held by a live process gives FILE_BUSY after the backoff, names the holder, and touches nothing', async () => {
@@ -236,8 +230,8 @@ describe('reliability: the commit protocol', function () {
     let leftBehindBeforeRecovery = 0;
     let tornLocks = 0;
     for (let at = 1; at <= steps; at++) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir);
+      fs.rmSync(dir(), { recursive: true, force: true });
+      fs.mkdirSync(dir());
       seed();
       const child = spawnSync(process.execPath, [CRASHING_COMMIT], {
         env: { ...process.env, REQUEST: JSON.stringify(batchRequest()), CRASH_AT: String(at), ...(noHardLinks ? { NO_HARD_LINKS: '1' } : {}) },
@@ -268,8 +262,8 @@ describe('reliability: the commit protocol', function () {
     const codes = new Map<string, number>();
     for (const errno of ['EIO', 'ENOSPC', 'EACCES']) {
       for (let at = 1; at <= steps; at++) {
-        fs.rmSync(dir, { recursive: true, force: true });
-        fs.mkdirSync(dir);
+        fs.rmSync(dir(), { recursive: true, force: true });
+        fs.mkdirSync(dir());
         seed();
         const faulty = faultyFs({ at, action: () => { throw errnoError(errno); } });
         const response = await apply({ fs: faulty.fs });
@@ -307,8 +301,8 @@ describe('reliability: the commit protocol', function () {
     let cancelled = 0;
     let completed = 0;
     for (let at = 1; at <= steps; at++) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir);
+      fs.rmSync(dir(), { recursive: true, force: true });
+      fs.mkdirSync(dir());
       seed();
       const cancellation = { isCancellationRequested: false };
       const faulty = faultyFs({ at, action: () => { cancellation.isCancellationRequested = true; } });

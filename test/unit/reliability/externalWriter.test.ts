@@ -8,12 +8,12 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeFs } from '../../../src/node/store/fsApi';
 import { NodeFileStore, type NodeFsApi } from '../../../src/node/store/nodeFileStore';
 import { CLI } from '../helpers/cliRun';
 import { recordFigure, recordLostBytes } from '../helpers/figures';
+import { useTempDir } from '../helpers/tempDir';
 
 const ROUNDS = Number(process.env.MULTI_EDIT_WRITER_ROUNDS ?? '40');
 const LINES = 120_000;
@@ -54,19 +54,11 @@ function runCliEdit(target: string, cwd: string): Promise<{ success: boolean; co
 
 describe('reliability: a writer that saves by rename while a large edit commits', function () {
   this.timeout(600_000);
-  let dir: string;
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-writer-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('writer');
 
   it(`loses none of the writer's saves in ${ROUNDS} rounds`, async () => {
-    const target = path.join(dir, 'big.txt');
-    const scratch = path.join(dir, 'big.txt.editor-save');
+    const target = path.join(dir(), 'big.txt');
+    const scratch = path.join(dir(), 'big.txt.editor-save');
     const outcomes = new Map<string, number>();
     let lost = 0;
     let saves = 0;
@@ -74,7 +66,7 @@ describe('reliability: a writer that saves by rename while a large edit commits'
       fs.writeFileSync(target, contentOf(0));
       let cliDone = false;
       let lastSave = 0;
-      const cli = runCliEdit(target, dir).finally(() => { cliDone = true; });
+      const cli = runCliEdit(target, dir()).finally(() => { cliDone = true; });
       // The writer keeps saving for a while (sometimes past the CLI's end), then stops.
       const savingForMs = 50 + ((round * 37) % 400);
       const started = Date.now();
@@ -98,7 +90,7 @@ describe('reliability: a writer that saves by rename while a large edit commits'
         // The writer saved its own buffer after the CLI's commit: the writer replaced the edit, not the CLI the save.
         outcomes.set('edit replaced by a later save', (outcomes.get('edit replaced by a later save') ?? 0) + 1);
       }
-      assert.deepEqual(fs.readdirSync(dir).sort(), ['big.txt'], `round ${round} left files behind`);
+      assert.deepEqual(fs.readdirSync(dir()).sort(), ['big.txt'], `round ${round} left files behind`);
     }
     recordFigure('external writer', `${ROUNDS} rounds of a CLI edit of a ${(Buffer.byteLength(contentOf(0)) / 1e6).toFixed(1)} MB file while a writer saved it by rename ${saves} times in all: ${[...outcomes].map(([key, count]) => `${count} ${key}`).join(', ')}; ${lost} saves lost`);
     assert.equal(lost, 0, 'a save of the writer was replaced by a commit planned on older text');
@@ -108,8 +100,8 @@ describe('reliability: a writer that saves by rename while a large edit commits'
     // Many file systems (ext4, XFS) give a new file the number just freed, and a file's
     // mtime moves in clock ticks of a few milliseconds: two quick saves by rename can leave
     // the name on the same number, size and mtime as the file compared, with other bytes.
-    const target = path.join(dir, 'twice.txt');
-    const scratch = path.join(dir, 'twice.txt.editor-save');
+    const target = path.join(dir(), 'twice.txt');
+    const scratch = path.join(dir(), 'twice.txt.editor-save');
     const tick = new Date(1_700_000_000_000);
     fs.writeFileSync(target, 'save 0\n');
     fs.utimesSync(target, tick, tick);
@@ -137,11 +129,11 @@ describe('reliability: a writer that saves by rename while a large edit commits'
     assert.equal(fs.readFileSync(target, 'utf8'), 'save 2\n', 'the second save is kept');
     assert.ok(!result.ok && result.code === 'STALE_CONTENT', JSON.stringify(result));
     assert.notEqual(fs.statSync(target, { bigint: true }).ino, comparedIno, 'the compared inode was still open, so its number was not given again');
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['twice.txt']);
+    assert.deepEqual(fs.readdirSync(dir()).sort(), ['twice.txt']);
   });
 
   it('measures the window left between the last look at a file and its rename', async () => {
-    const target = path.join(dir, 'small.txt');
+    const target = path.join(dir(), 'small.txt');
     fs.writeFileSync(target, 'one\n');
     const windows: bigint[] = [];
     const replaceIfUnchanged = nodeFs.replaceIfUnchanged;

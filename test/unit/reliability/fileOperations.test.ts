@@ -8,7 +8,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PlannedChange } from '../../../src/core/store/fileStore';
 import { parseRecord } from '../../../src/node/store/lockRecord';
@@ -16,6 +15,7 @@ import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
 import { recordFigure, recordLostBytes } from '../helpers/figures';
 import { errnoError, faultyFs } from './fixtures/faultyFs';
 import { plannedChanges, type ChangeSpec } from './fixtures/fileChanges';
+import { useTempDir } from '../helpers/tempDir';
 
 const CRASHING_CHANGES = path.join(__dirname, 'fixtures', 'crashingChanges.js');
 
@@ -24,8 +24,9 @@ const OLD: Readonly<Record<string, string>> = { 'u.txt': 'update me\n', 'gone.tx
 const NEW: Readonly<Record<string, string>> = { 'u.txt': 'updated\n', 'new.txt': 'added\n', 'sub/to.txt': 'moved\n' };
 const NAMES = [...new Set([...Object.keys(OLD), ...Object.keys(NEW)])];
 
-let dir: string;
-const file = (name: string): string => path.join(dir, name);
+/** The suite's folder (useTempDir, set where the suite is described); seed() empties and refills it. */
+let dir: () => string;
+const file = (name: string): string => path.join(dir(), name);
 
 function specs(): ChangeSpec[] {
   return [
@@ -37,8 +38,8 @@ function specs(): ChangeSpec[] {
 }
 
 function seed(): void {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, 'sub'), { recursive: true });
+  fs.rmSync(dir(), { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir(), 'sub'), { recursive: true });
   for (const [name, text] of Object.entries(OLD)) {
     fs.writeFileSync(file(name), text);
   }
@@ -65,9 +66,9 @@ function treeState(source?: string): TreeState {
 /** Every name in the tree that is not a file of the batch: sidecars, drafts, anything left behind. */
 function leftovers(): string[] {
   const found: string[] = [];
-  for (const directory of [dir, path.join(dir, 'sub')]) {
+  for (const directory of [dir(), path.join(dir(), 'sub')]) {
     for (const name of fs.readdirSync(directory)) {
-      const relative = path.relative(dir, path.join(directory, name));
+      const relative = path.relative(dir(), path.join(directory, name));
       if (!NAMES.includes(relative) && relative !== 'sub') {
         found.push(relative);
       }
@@ -105,14 +106,10 @@ function crashAt(at: number): { signal: NodeJS.Signals | null; output: string } 
 
 describe('reliability: added, deleted and moved files in one commit', function () {
   this.timeout(180_000);
+  dir = useTempDir('fileops');
 
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-fileops-'));
     seed();
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('updates, adds, deletes and moves in one batch, and leaves nothing behind', async () => {

@@ -6,12 +6,12 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
 import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
 import { TORN_LOCK_AGE_MS } from '../../../src/node/store/recovery';
 import { bytesOffWholeState, recordFigure, recordLostBytes } from '../helpers/figures';
+import { useTempDir } from '../helpers/tempDir';
 
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
 const ROUNDS = Number(process.env.MULTI_EDIT_KILL_ROUNDS ?? '100');
@@ -45,17 +45,9 @@ function runCli(requestPath: string, killAfterMs?: number, signal?: NodeJS.Signa
 
 describe('reliability: the CLI killed in the middle of a 5-file commit', function () {
   this.timeout(900_000);
-  let dir: string;
+  const dir = useTempDir('kill');
 
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-kill-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const file = (name: string): string => path.join(dir, name);
+  const file = (name: string): string => path.join(dir(), name);
 
   function seed(): void {
     for (const name of NAMES) {
@@ -64,7 +56,7 @@ describe('reliability: the CLI killed in the middle of a 5-file commit', functio
   }
 
   function writeRequest(): string {
-    const requestPath = path.join(dir, 'request.json');
+    const requestPath = path.join(dir(), 'request.json');
     const stem = (name: string): string => name.replace('.ts', '');
     fs.writeFileSync(requestPath, JSON.stringify({
       files: NAMES.map((name) => ({ file_path: file(name), edits: [{ old_string: `${stem(name)}0 = 0;`, new_string: `${stem(name)}0 = 'changed';` }] })),
@@ -81,7 +73,7 @@ describe('reliability: the CLI killed in the middle of a 5-file commit', functio
     return texts.every((text, index) => text === newText(NAMES[index])) ? 'new' : 'mixed';
   }
 
-  const strays = (): string[] => fs.readdirSync(dir).filter((name) => name.includes('.multi-edit-'));
+  const strays = (): string[] => fs.readdirSync(dir()).filter((name) => name.includes('.multi-edit-'));
 
   /**
    * A kill between creating a lock and writing its record leaves an empty lock, which
@@ -89,10 +81,10 @@ describe('reliability: the CLI killed in the middle of a 5-file commit', functio
    * clock would, and counts them.
    */
   function ageEmptyLocks(): number {
-    const empty = strays().filter((name) => name.endsWith('-lock') && fs.statSync(path.join(dir, name)).size === 0);
+    const empty = strays().filter((name) => name.endsWith('-lock') && fs.statSync(path.join(dir(), name)).size === 0);
     const past = new Date(Date.now() - TORN_LOCK_AGE_MS - 5_000);
     for (const name of empty) {
-      fs.utimesSync(path.join(dir, name), past, past);
+      fs.utimesSync(path.join(dir(), name), past, past);
     }
     return empty.length;
   }

@@ -7,11 +7,11 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runPatchUnder } from '../helpers/patchHost';
 import { TORN_LOCK_AGE_MS } from '../../../src/node/store/recovery';
 import { recordFigure } from '../helpers/figures';
+import { useTempDir } from '../helpers/tempDir';
 
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
 const ROUNDS = Number(process.env.MULTI_EDIT_PATCH_KILL_ROUNDS ?? '30');
@@ -71,40 +71,32 @@ function runPatch(dir: string, killAfterMs?: number, signal?: NodeJS.Signals): P
 
 describe('reliability: multi-edit patch killed in the middle of a patch that updates, adds, deletes and moves', function () {
   this.timeout(900_000);
-  let dir: string;
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-patch-kill-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('patch-kill');
 
   function seed(): void {
-    for (const name of fs.readdirSync(dir)) {
-      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    for (const name of fs.readdirSync(dir())) {
+      fs.rmSync(path.join(dir(), name), { recursive: true, force: true });
     }
     for (const [name, text] of Object.entries(OLD)) {
-      fs.writeFileSync(path.join(dir, name), text);
+      fs.writeFileSync(path.join(dir(), name), text);
     }
-    fs.writeFileSync(path.join(dir, PATCH_FILE), PATCH);
+    fs.writeFileSync(path.join(dir(), PATCH_FILE), PATCH);
   }
 
   /** The tree without the patch file: 'old', 'new', or what differs. */
   function state(): 'old' | 'new' | string {
-    const names = fs.readdirSync(dir).filter((name) => name !== PATCH_FILE).sort();
+    const names = fs.readdirSync(dir()).filter((name) => name !== PATCH_FILE).sort();
     const matches = (tree: Tree): boolean => names.join(',') === Object.keys(tree).sort().join(',')
-      && names.every((name) => fs.readFileSync(path.join(dir, name), 'utf8') === tree[name]);
+      && names.every((name) => fs.readFileSync(path.join(dir(), name), 'utf8') === tree[name]);
     return matches(OLD) ? 'old' : matches(NEW) ? 'new' : `mixed: ${names.join(', ')}`;
   }
 
   /** A kill between creating a lock and writing its record can leave an empty lock; ages it as the clock would. */
   function ageEmptyLocks(): number {
-    const empty = fs.readdirSync(dir).filter((name) => name.includes('.multi-edit-') && name.endsWith('-lock') && fs.statSync(path.join(dir, name)).size === 0);
+    const empty = fs.readdirSync(dir()).filter((name) => name.includes('.multi-edit-') && name.endsWith('-lock') && fs.statSync(path.join(dir(), name)).size === 0);
     const past = new Date(Date.now() - TORN_LOCK_AGE_MS - 5_000);
     for (const name of empty) {
-      fs.utimesSync(path.join(dir, name), past, past);
+      fs.utimesSync(path.join(dir(), name), past, past);
     }
     return empty.length;
   }
@@ -112,7 +104,7 @@ describe('reliability: multi-edit patch killed in the middle of a patch that upd
   it(`leaves the tree all old or all new, and nothing behind, over ${ROUNDS} kills at random moments`, async () => {
     seed();
     const started = Date.now();
-    const calibration = await runPatch(dir);
+    const calibration = await runPatch(dir());
     const fullRunMs = Date.now() - started;
     assert.equal(calibration.exit, 0, calibration.stdout);
     assert.equal(state(), 'new', 'an uninterrupted run applies the whole patch');
@@ -120,8 +112,8 @@ describe('reliability: multi-edit patch killed in the middle of a patch that upd
     for (let round = 0; round < ROUNDS; round++) {
       seed();
       const signal = SIGNALS[round % SIGNALS.length];
-      const run = await runPatch(dir, Math.random() * fullRunMs * 1.1, signal);
-      outcomes.leftForNextRun += fs.readdirSync(dir).some((name) => name.includes('.multi-edit-')) ? 1 : 0;
+      const run = await runPatch(dir(), Math.random() * fullRunMs * 1.1, signal);
+      outcomes.leftForNextRun += fs.readdirSync(dir()).some((name) => name.includes('.multi-edit-')) ? 1 : 0;
       ageEmptyLocks();
       if (run.exit === 1) {
         assert.equal(JSON.parse(run.stdout).error_code, 'CANCELLED', run.stdout);
@@ -129,11 +121,11 @@ describe('reliability: multi-edit patch killed in the middle of a patch that upd
         outcomes.cancelled++;
       }
       // The next run: the same patch, planned again as a dry run, which reads the files first.
-      const next = await runPatchUnder(dir, { patch: PATCH, dry_run: true });
+      const next = await runPatchUnder(dir(), { patch: PATCH, dry_run: true });
       assert.ok(next.success || ['FILE_NOT_FOUND', 'FILE_EXISTS', 'MATCH_NOT_FOUND'].includes(next.error_code), JSON.stringify(next));
       const after = state();
       assert.ok(after === 'old' || after === 'new', `round ${round} (${signal}): ${after}`);
-      assert.deepEqual(fs.readdirSync(dir).filter((name) => name.includes('.multi-edit-')), [], `round ${round} (${signal}): files left behind`);
+      assert.deepEqual(fs.readdirSync(dir()).filter((name) => name.includes('.multi-edit-')), [], `round ${round} (${signal}): files left behind`);
       outcomes[after === 'old' ? 'old' : 'new']++;
     }
     recordFigure('patches killed', `${ROUNDS} runs of a patch updating 2 files, adding 1, deleting 1 and moving 1, killed at random moments of a ${fullRunMs} ms run: ${outcomes.cancelled} reported CANCELLED, ${outcomes.leftForNextRun} left work for the next run; after it ${outcomes.old} trees all old, ${outcomes.new} all new, 0 mixed, 0 files left behind`);

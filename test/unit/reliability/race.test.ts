@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { recordFigure, recordLostBytes } from '../helpers/figures';
+import { useTempDir } from '../helpers/tempDir';
 
 const WORKER = path.join(__dirname, 'fixtures', 'raceWorker.js');
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
@@ -50,23 +50,15 @@ function tally(outcomes: readonly Outcome[]): string {
 
 describe('reliability: writers racing on one file', function () {
   this.timeout(600_000);
-  let dir: string;
+  const dir = useTempDir('race');
   const figures: string[] = [];
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-race-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   after(() => {
     recordFigure('rounds raced', figures.join('; '));
   });
 
   it(`loses no update when ${PROCESSES} engine processes commit to one file at once, ${ROUNDS} rounds`, async () => {
-    const target = counterFile(dir);
+    const target = counterFile(dir());
     const workers = Array.from({ length: PROCESSES }, (_, worker) => fork(WORKER, [], { env: { ...process.env, WORKER: String(worker), TARGET: target }, stdio: 'ignore' }));
     const successes = new Array<number>(PROCESSES).fill(0);
     const outcomes: Outcome[] = [];
@@ -90,15 +82,15 @@ describe('reliability: writers racing on one file', function () {
     recordLostBytes('races', lost * STEP_BYTES);
     figures.push(`${ROUNDS} rounds × ${PROCESSES} engine processes (${tally(outcomes)}), ${lost} lost updates`);
     assert.equal(lost, 0);
-    assert.deepEqual(fs.readdirSync(dir), ['counters.txt']);
+    assert.deepEqual(fs.readdirSync(dir()), ['counters.txt']);
   });
 
   it(`loses no update when ${PROCESSES} CLI processes apply to one file at once, ${CLI_ROUNDS} rounds`, async () => {
-    const target = counterFile(dir);
+    const target = counterFile(dir());
     const values = new Array<number>(PROCESSES).fill(0);
     const outcomes: Outcome[] = [];
     for (let round = 0; round < CLI_ROUNDS; round++) {
-      const runs = values.map((value, worker) => runCli(dir, worker, {
+      const runs = values.map((value, worker) => runCli(dir(), worker, {
         file_path: target,
         edits: [{ old_string: `worker ${worker}: ${value}\n`, new_string: `worker ${worker}: ${value + 1}\n` }],
       }));
@@ -111,7 +103,7 @@ describe('reliability: writers racing on one file', function () {
     recordLostBytes('races', lost * STEP_BYTES);
     figures.push(`${CLI_ROUNDS} rounds × ${PROCESSES} CLI processes (${tally(outcomes)}), ${lost} lost updates`);
     assert.equal(lost, 0);
-    assert.deepEqual(fs.readdirSync(dir).filter((name) => !name.endsWith('.json')), ['counters.txt']);
+    assert.deepEqual(fs.readdirSync(dir()).filter((name) => !name.endsWith('.json')), ['counters.txt']);
   });
 });
 

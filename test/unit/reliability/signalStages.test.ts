@@ -9,25 +9,17 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { responseSchema } from '../../../src/core/contract/schemas';
 import { CLI } from '../helpers/cliRun';
+import { useTempDir } from '../helpers/tempDir';
 
 const STAGES = ['read', 'plan', 'gate', 'commit'] as const;
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 describe('signals at every stage of a CLI run', function () {
   this.timeout(300_000);
-  let dir: string;
-
-  beforeEach(() => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-signal-stages-')));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('signal-stages');
 
   /** The files a run may touch: a TypeScript file for the gate, a large text file for planning. */
   function seed(): Map<string, string> {
@@ -37,11 +29,11 @@ describe('signals at every stage of a CLI run', function () {
       ['big.txt', `${lines.join('\n')}\n`],
     ]);
     for (const [name, text] of files) {
-      fs.writeFileSync(path.join(dir, name), text);
+      fs.writeFileSync(path.join(dir(), name), text);
     }
     const hunks = Array.from({ length: 20_000 }, (_, index) => `@@\n-${lines[index * 11]}\n+${lines[index * 11]}#`).join('\n');
-    fs.writeFileSync(path.join(dir, 'plan.patch'), `*** Begin Patch\n*** Update File: big.txt\n${hunks}\n*** End Patch\n`);
-    fs.writeFileSync(path.join(dir, 'small.patch'), '*** Begin Patch\n*** Update File: app.ts\n@@\n-export const answer: number = 41;\n+export const answer: number = 42;\n*** End Patch\n');
+    fs.writeFileSync(path.join(dir(), 'plan.patch'), `*** Begin Patch\n*** Update File: big.txt\n${hunks}\n*** End Patch\n`);
+    fs.writeFileSync(path.join(dir(), 'small.patch'), '*** Begin Patch\n*** Update File: app.ts\n@@\n-export const answer: number = 41;\n+export const answer: number = 42;\n*** End Patch\n');
     return files;
   }
 
@@ -50,7 +42,7 @@ describe('signals at every stage of a CLI run', function () {
       it(`${signal} while it ${stage === 'read' ? 'reads' : stage === 'plan' ? 'plans' : stage === 'gate' ? 'runs the syntax gate' : 'commits'}: CANCELLED, nothing written`, async () => {
         const files = seed();
         const child = spawn(process.execPath, [CLI, 'patch', stage === 'plan' ? 'plan.patch' : 'small.patch'], {
-          cwd: dir, env: { ...process.env, MULTI_EDIT_TEST_HOLD: stage }, stdio: ['ignore', 'pipe', 'pipe'],
+          cwd: dir(), env: { ...process.env, MULTI_EDIT_TEST_HOLD: stage }, stdio: ['ignore', 'pipe', 'pipe'],
         });
         let stdout = '';
         let stderr = '';
@@ -75,9 +67,9 @@ describe('signals at every stage of a CLI run', function () {
         assert.equal(response.success ? 'success' : response.error_code, 'CANCELLED', stdout.slice(0, 400));
         assert.equal(status, 1);
         for (const [name, text] of files) {
-          assert.equal(fs.readFileSync(path.join(dir, name), 'utf8'), text, `${name} is unchanged`);
+          assert.equal(fs.readFileSync(path.join(dir(), name), 'utf8'), text, `${name} is unchanged`);
         }
-        assert.deepEqual(fs.readdirSync(dir).filter((name) => name.includes('multi-edit')), [], 'no sidecar is left');
+        assert.deepEqual(fs.readdirSync(dir()).filter((name) => name.includes('multi-edit')), [], 'no sidecar is left');
       });
     }
   }

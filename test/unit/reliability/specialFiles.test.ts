@@ -8,12 +8,12 @@ import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runRequest } from '../../../src/core/engine/engine';
 import type { EngineResponse } from '../../../src/core/contract/schemas';
 import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
 import { recordFigure } from '../helpers/figures';
+import { useTempDir } from '../helpers/tempDir';
 
 const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
 
@@ -46,23 +46,15 @@ function someBlockDevice(): string | undefined {
 }
 
 describe('reliability: special files and links', () => {
-  let dir: string;
+  const dir = useTempDir('special');
   const tried: string[] = [];
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-special-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   after(() => {
     recordFigure('special files', `${tried.length} kinds tried, each given its code at once and left as it was (${tried.join(', ')})`);
   });
 
   it('refuses a FIFO without waiting for a writer, and leaves it a FIFO', async () => {
-    const fifo = path.join(dir, 'pipe');
+    const fifo = path.join(dir(), 'pipe');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
     assert.equal(codeOf(await apply(edit(fifo))), 'NOT_REGULAR_FILE');
     assert.ok(fs.lstatSync(fifo).isFIFO());
@@ -70,7 +62,7 @@ describe('reliability: special files and links', () => {
   });
 
   it('refuses a FIFO that a writer is feeding, and never replaces it by a regular file', async () => {
-    const fifo = path.join(dir, 'fed');
+    const fifo = path.join(dir(), 'fed');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
     const writer = spawn('sh', ['-c', `printf 'a a a' > '${fifo}'`], { stdio: 'ignore' });
     try {
@@ -83,7 +75,7 @@ describe('reliability: special files and links', () => {
   });
 
   it('refuses a Unix socket', async () => {
-    const socketPath = path.join(dir, 'sock');
+    const socketPath = path.join(dir(), 'sock');
     const server = net.createServer();
     await new Promise<void>((resolve) => server.listen(socketPath, resolve));
     try {
@@ -124,8 +116,8 @@ describe('reliability: special files and links', () => {
   });
 
   it('refuses a symbolic link to a FIFO, and keeps both', async () => {
-    const fifo = path.join(dir, 'pipe');
-    const link = path.join(dir, 'link-to-pipe');
+    const fifo = path.join(dir(), 'pipe');
+    const link = path.join(dir(), 'link-to-pipe');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
     fs.symlinkSync(fifo, link);
     assert.equal(codeOf(await apply(edit(link))), 'NOT_REGULAR_FILE');
@@ -134,17 +126,17 @@ describe('reliability: special files and links', () => {
   });
 
   it('gives FILE_NOT_FOUND for a dangling symbolic link and creates nothing', async () => {
-    const link = path.join(dir, 'dangling');
-    fs.symlinkSync(path.join(dir, 'nowhere'), link);
+    const link = path.join(dir(), 'dangling');
+    fs.symlinkSync(path.join(dir(), 'nowhere'), link);
     assert.equal(codeOf(await apply(edit(link))), 'FILE_NOT_FOUND');
-    assert.deepEqual(fs.readdirSync(dir), ['dangling']);
+    assert.deepEqual(fs.readdirSync(dir()), ['dangling']);
     tried.push('dangling link');
   });
 
   it('gives SYMLINK_LOOP for a loop of links', async () => {
-    fs.symlinkSync(path.join(dir, 'two'), path.join(dir, 'one'));
-    fs.symlinkSync(path.join(dir, 'one'), path.join(dir, 'two'));
-    assert.equal(codeOf(await apply(edit(path.join(dir, 'one')))), 'SYMLINK_LOOP');
+    fs.symlinkSync(path.join(dir(), 'two'), path.join(dir(), 'one'));
+    fs.symlinkSync(path.join(dir(), 'one'), path.join(dir(), 'two'));
+    assert.equal(codeOf(await apply(edit(path.join(dir(), 'one')))), 'SYMLINK_LOOP');
     tried.push('link loop');
   });
 
@@ -153,8 +145,8 @@ describe('reliability: special files and links', () => {
     ['a hard link', fs.linkSync],
   ] as const) {
     it(`gives VALIDATION_FAILED for one file named twice, once through ${kind}, and changes nothing`, async () => {
-      const real = path.join(dir, 'real.txt');
-      const other = path.join(dir, 'other-name.txt');
+      const real = path.join(dir(), 'real.txt');
+      const other = path.join(dir(), 'other-name.txt');
       fs.writeFileSync(real, 'alpha\nbeta\n');
       makeLink(real, other);
       const response = await apply({
@@ -172,21 +164,21 @@ describe('reliability: special files and links', () => {
   }
 
   it('edits through a hard link and says nothing of the other name, which keeps the old text (the rename detaches it)', async () => {
-    const real = path.join(dir, 'real.txt');
-    const other = path.join(dir, 'other-name.txt');
+    const real = path.join(dir(), 'real.txt');
+    const other = path.join(dir(), 'other-name.txt');
     fs.writeFileSync(real, 'alpha\n');
     fs.linkSync(real, other);
     const response = await apply({ file_path: other, edits: [{ old_string: 'alpha', new_string: 'ALPHA' }] });
     assert.ok(response.success);
     assert.equal(fs.readFileSync(other, 'utf8'), 'ALPHA\n');
     assert.equal(fs.readFileSync(real, 'utf8'), 'alpha\n');
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['other-name.txt', 'real.txt']);
+    assert.deepEqual(fs.readdirSync(dir()).sort(), ['other-name.txt', 'real.txt']);
   });
 
   it('the CLI ends at once on a FIFO (no hang) with NOT_REGULAR_FILE', () => {
-    const fifo = path.join(dir, 'pipe');
+    const fifo = path.join(dir(), 'pipe');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
-    const request = path.join(dir, 'request.json');
+    const request = path.join(dir(), 'request.json');
     fs.writeFileSync(request, JSON.stringify(edit(fifo)));
     const run = spawnSync(process.execPath, [CLI, 'apply', request], { encoding: 'utf8', timeout: 15_000 });
     assert.equal(run.signal, null, 'the CLI hung on the FIFO');

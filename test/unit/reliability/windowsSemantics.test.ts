@@ -9,11 +9,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { StoredText } from '../../../src/core/store/fileStore';
 import type { NodeFsApi } from '../../../src/node/store/fsApi';
 import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
+import { useTempDir } from '../helpers/tempDir';
 
 function sharingViolation(code: string, target: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: simulated sharing violation, '${target}'`), { code });
@@ -73,16 +73,8 @@ function windowsLikeFs(pinNames: boolean): WindowsLikeFs {
 }
 
 describe('reliability: Windows sharing violations (simulated file system)', () => {
-  let dir: string;
-  const file = (name: string): string => path.join(dir, name);
-
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-windows-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('windows');
+  const file = (name: string): string => path.join(dir(), name);
 
   async function readOk(store: NodeFileStore, name: string): Promise<StoredText> {
     const read = await store.read(file(name));
@@ -98,7 +90,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     assert.deepEqual(result, { ok: true, value: undefined });
     assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'new\n');
     assert.equal(windows.refusals, 0);
-    assert.deepEqual(fs.readdirSync(dir), ['a.ts']);
+    assert.deepEqual(fs.readdirSync(dir()), ['a.ts']);
   });
 
   it('the same store keeping the compared file open is refused there (what the store did before)', async () => {
@@ -122,7 +114,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
       assert.deepEqual(result, { ok: true, value: undefined });
       assert.equal(windows.refusals, 3);
       assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'new\n');
-      assert.deepEqual(fs.readdirSync(dir), ['a.ts']);
+      assert.deepEqual(fs.readdirSync(dir()), ['a.ts']);
     });
   }
 
@@ -140,7 +132,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     assert.match(result.detail, /EBUSY/);
     assert.ok(waited >= 1000 && waited < 5000, `gave up after ${waited} ms`);
     assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'old\n');
-    assert.deepEqual(fs.readdirSync(dir), ['a.ts']);
+    assert.deepEqual(fs.readdirSync(dir()), ['a.ts']);
   });
 
   it('a batch whose second file stays held is undone whole: the first file is put back', async () => {
@@ -158,7 +150,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     assert.ok(!result.ok && result.code === 'FILE_BUSY', JSON.stringify(result));
     assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'a old\n');
     assert.equal(fs.readFileSync(file('b.ts'), 'utf8'), 'b old\n');
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['a.ts', 'b.ts']);
+    assert.deepEqual(fs.readdirSync(dir()).sort(), ['a.ts', 'b.ts']);
   });
 
   it('where files are not pinned, EACCES on the rename is a permission, not retried', async () => {

@@ -1,6 +1,6 @@
 /**
- * A prompt without a command: the model plans the edits and calls the two
- * Multi-Edit tools through vscode.lm.invokeTool (so VS Code shows and confirms
+ * A prompt without a command: the model plans the edits and calls the
+ * Multi-Edit tools (TOOL_NAMES) through vscode.lm.invokeTool (so VS Code shows and confirms
  * each call), reads their results, and may try again, for a bounded number of
  * rounds. Each result is rendered as `/apply` renders it.
  */
