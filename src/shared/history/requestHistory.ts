@@ -61,6 +61,20 @@ export class RequestHistory {
     return response;
   }
 
+  /**
+   * Marks request `id` of `root` undone without writing a file: the editor took it back with
+   * its own undo. False when the history keeps no such request, or it was undone already.
+   */
+  async markUndone(root: string, id: string, store: FileStore): Promise<boolean> {
+    const book = await this.book(root, store);
+    const entry = (await book.entries()).find((candidate) => candidate.request_id === id);
+    if (!entry || entry.undone_at !== undefined) {
+      return false;
+    }
+    await book.markUndone(entry, new Date());
+    return true;
+  }
+
   /** The book of a root, opened once; its pending records are settled on opening. */
   private book(root: string, store: FileStore): Promise<HistoryBook> {
     let opened = this.books.get(root);
