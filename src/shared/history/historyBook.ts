@@ -204,14 +204,16 @@ export class HistoryBook {
 async function settledState(files: readonly HistoryFile[], store: Pick<FileStore, 'read'>, digest: TextDigest): Promise<'applied' | 'not applied' | 'unsettled'> {
   let applied = true;
   let untouched = true;
-  const holds = async (path: string, kept: HistoryFile['before']): Promise<boolean> => {
-    const read = await store.read(path);
-    if (!read.ok) {
-      return kept === undefined && read.code === 'FILE_NOT_FOUND';
-    }
-    return kept !== undefined && holdsKept(read.value, kept, digest);
-  };
   for (const file of files) {
+    // Read in the encoding the request found the file in, as undo reads it.
+    const encoding = file.after?.encoding ?? file.before?.encoding;
+    const holds = async (path: string, kept: HistoryFile['before']): Promise<boolean> => {
+      const read = await store.read(path, undefined, encoding);
+      if (!read.ok) {
+        return kept === undefined && read.code === 'FILE_NOT_FOUND';
+      }
+      return kept !== undefined && holdsKept(read.value, kept, digest);
+    };
     const beforePath = file.moved_from ?? file.path;
     applied &&= (await holds(file.path, file.after)) && (file.moved_from === undefined || (await holds(file.moved_from, undefined)));
     untouched &&= (await holds(beforePath, file.before)) && (file.moved_from === undefined || (await holds(file.path, undefined)));
