@@ -54,9 +54,15 @@ export class RequestHistory {
    */
   async undo(root: string, id: string | undefined, dryRun: boolean, options: EngineOptions): Promise<SuccessResponse | ErrorEnvelope> {
     const book = await this.book(root, options.store);
-    const { response, undone } = await undoRequest(await book.entries(), id, { ...options, dryRun, digest: sha256Text, historyName: root });
-    if (undone) {
-      await book.markUndone(undone, new Date());
+    const entries = await book.entries();
+    // The request the undo takes back (the latest not undone by default): its undo is kept as its commit is (historyBook.ts).
+    const target = dryRun ? undefined : [...entries].reverse().find((entry) => (id === undefined ? entry.undone_at === undefined : entry.request_id === id));
+    if (target && target.undone_at === undefined) {
+      await book.beginUndo(target.request_id);
+    }
+    const { response, undone } = await undoRequest(entries, id, { ...options, dryRun, digest: sha256Text, historyName: root });
+    if (target && target.undone_at === undefined) {
+      await book.endUndo(target, undone ? new Date() : undefined);
     }
     return response;
   }
