@@ -235,7 +235,8 @@ export class WorkspaceFileStore implements FileStore {
     const edit = new vscode.WorkspaceEdit();
     writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
     operations.forEach((addOperation) => addOperation(edit));
-    if (edit.size === 0) {
+    // Not edit.size: it counts only the documents with text edits, so an edit that only creates or deletes files would be skipped.
+    if (writes.length === 0 && operations.length === 0) {
       return { ok: true, value: undefined };
     }
     const applied = await this.apply(edit);
