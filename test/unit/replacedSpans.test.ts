@@ -67,6 +67,22 @@ describe('replaced spans: where each edit landed in the original text', () => {
     ), { numRuns: 3000 });
   });
 
+  it('folds many unique edits in any order, and a replace_all over more than a thousand earlier spans', async () => {
+    const lines = Array.from({ length: 3000 }, (_, index) => `line ${index};`);
+    const text = `${lines.join('\n')}\n`;
+    await fc.assert(fc.asyncProperty(
+      fc.shuffledSubarray(lines, { minLength: 1, maxLength: 1500 }),
+      async (picked) => {
+        const edits = [...picked.map((line) => edit(line, `${line} // x`)), edit(';', '!', true)];
+        const result = await spansOf(text, edits);
+        assert.ok(result);
+        assert.equal(applySpans(text, result.spans), result.newText);
+        assert.equal(result.spans.length, lines.length);
+        assert.deepEqual(result.spans.map((span) => span.edits.length === 2 ? 'both' : 'all').filter((kind) => kind === 'both').length, picked.length);
+      },
+    ), { numRuns: 20 });
+  });
+
   it('follows a stretch of the original into the new text: text apart from the edits stays itself, a stretch an edit overlaps widens to its replacement', async () => {
     const alphabet = fc.constantFrom('a', 'b', 'c', '\n', ' ');
     const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 3 });

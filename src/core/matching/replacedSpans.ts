@@ -20,8 +20,8 @@ export interface ReplacedSpan {
 
 /**
  * A replaced stretch of the original while the edits are folded in: where it lies in the text
- * the edits so far left is not kept, but found on each walk from the growth of the regions
- * before it, so a region an edit does not touch is passed on as it is, never copied.
+ * the edits so far left is not kept, but found from the growth of the regions before it, so
+ * a region an edit does not touch is left as it is.
  */
 interface Region {
   readonly start: number;
@@ -38,12 +38,12 @@ export function replacedSpans(applied: readonly AppliedEdit[], newText: string):
   if (applied.length === 1) {
     return oneEditSpans(applied[0], newText);
   }
-  let regions: Region[] = [];
+  const list = new RegionList();
   for (const edit of applied) {
-    regions = applyEdit(regions, edit);
+    applyEdit(list, edit);
   }
   let shift = 0;
-  return regions.map((region) => {
+  return list.regions.map((region) => {
     const newStart = region.start + shift;
     shift += growth(region);
     return { start: region.start, end: region.end, newStart, text: newText.slice(newStart, newStart + region.length), edits: region.edits };
@@ -123,13 +123,90 @@ interface Pending {
   edits: readonly number[];
 }
 
-/** One pass over the regions and the edit's (ascending, non-overlapping) matches, in the offsets of the text before the edit. */
-function applyEdit(regions: readonly Region[], edit: AppliedEdit): Region[] {
+/**
+ * The regions so far, in text order, with the growth of the regions before each. An edit
+ * finds the first region it can touch by binary search and rewrites only the regions from
+ * there to its last match: edits in text order (every patch) append, and a request of
+ * thousands of edits stays near-linear instead of walking every region per edit.
+ */
+class RegionList {
+  readonly regions: Region[] = [];
+  /** The growth of the regions before regions[i]: an original offset after them plus this is its place in the text so far. */
+  private readonly shiftBefore: number[] = [];
+
+  shiftAt(index: number): number {
+    return index < this.regions.length ? this.shiftBefore[index] : this.totalShift();
+  }
+
+  /** The first region that ends at or after `offset` of the text so far (regions.length if none). */
+  firstEndingFrom(offset: number): number {
+    let low = 0;
+    let high = this.regions.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      const region = this.regions[middle];
+      if (region.end + this.shiftBefore[middle] + growth(region) < offset) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return low;
+  }
+
+  /** Puts `replacement` in place of regions [from, to); the regions after it move by the change in growth. */
+  replace(from: number, to: number, replacement: readonly Region[]): void {
+    const oldShiftAfter = this.shiftAt(to);
+    let shift = this.shiftAt(from);
+    const shifts = replacement.map((region) => {
+      const before = shift;
+      shift += growth(region);
+      return before;
+    });
+    spliceInto(this.regions, from, to, replacement);
+    spliceInto(this.shiftBefore, from, to, shifts);
+    const delta = shift - oldShiftAfter;
+    if (delta !== 0) {
+      for (let index = from + replacement.length; index < this.shiftBefore.length; index++) {
+        this.shiftBefore[index] += delta;
+      }
+    }
+  }
+
+  private totalShift(): number {
+    const last = this.regions.length - 1;
+    return last < 0 ? 0 : this.shiftBefore[last] + growth(this.regions[last]);
+  }
+}
+
+/** Array.splice without spreading a replacement that may hold more items than a call takes arguments. */
+function spliceInto<T>(items: T[], from: number, to: number, replacement: readonly T[]): void {
+  if (replacement.length <= 1024) {
+    items.splice(from, to - from, ...replacement);
+    return;
+  }
+  const tail = items.splice(from);
+  for (const item of replacement) {
+    items.push(item);
+  }
+  for (let index = to - from; index < tail.length; index++) {
+    items.push(tail[index]);
+  }
+}
+
+/** One pass over the regions the edit's (ascending, non-overlapping) matches can touch, in the offsets of the text before the edit. */
+function applyEdit(list: RegionList, edit: AppliedEdit): void {
+  const starts = edit.starts();
+  if (starts.length === 0) {
+    return;
+  }
+  const regions = list.regions;
+  const from = list.firstEndingFrom(starts[0]);
   const out: Region[] = [];
   const change = edit.newLength - edit.oldLength;
-  let next = 0;
+  let next = from;
   /** Growth of the regions passed so far: maps an offset before the edit, outside every region, to the original. */
-  let shift = 0;
+  let shift = list.shiftAt(from);
   let pending: Pending | undefined;
   const beforeStartOf = (region: Region): number => region.start + shift;
   const beforeEndOf = (region: Region): number => region.end + shift + growth(region);
@@ -156,7 +233,7 @@ function applyEdit(regions: readonly Region[], edit: AppliedEdit): Region[] {
       target.beforeEnd = matchEnd;
     }
   };
-  for (const matchStart of edit.starts()) {
+  for (const matchStart of starts) {
     const matchEnd = matchStart + edit.oldLength;
     if (pending && matchStart <= pending.beforeEnd) {
       pending.added += change;
@@ -183,10 +260,7 @@ function applyEdit(regions: readonly Region[], edit: AppliedEdit): Region[] {
     pending = opened;
   }
   flushPending();
-  while (next < regions.length) {
-    out.push(regions[next++]);
-  }
-  return out;
+  list.replace(from, next, out);
 }
 
 /** Where a span's replacement ends in the new text. */
