@@ -126,10 +126,13 @@ export class HistoryBook {
     return true;
   }
 
-  /** The commit succeeded: the record becomes part of the history, and the oldest records past the bounds go. */
+  /**
+   * The commit succeeded: the record becomes part of the history, and the oldest records past
+   * the bounds go. The rename is not synced: should it be lost, the record is pending again
+   * and the next opening keeps it, since the files hold the request.
+   */
   async commit(id: string): Promise<void> {
     await fs.rename(this.file(id, PENDING), this.file(id, FINAL));
-    await syncFolder(this.folder);
     await this.evict();
   }
 
