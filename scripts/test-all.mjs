@@ -13,9 +13,11 @@ const versions = selectVersions(process.env.MULTI_EDIT_VSCODE || 'all');
 
 /** `results` names the counts file the stage writes; a stage without one only has to succeed. */
 const stages = [
+  // FUSE file systems that ignore case (the unit stage mounts them) and Wine, once.
+  { name: 'platform setup', command: 'bash', args: ['scripts/platform-test/install.sh'] },
   { name: 'unit', command: 'npm', args: ['run', 'test:unit'], results: 'unit' },
-  // The CLI's scenarios and the store under Node for Windows, in Wine (docs/platforms.md).
-  // The Windows leg (Node for Windows under Wine) runs on its own, npm run test:windows: it has not yet passed whole here.
+  // The CLI's scenarios and the store under Node for Windows, in Wine (docs/platforms.md); the unit stage built them.
+  { name: 'windows (wine)', command: 'node', args: ['scripts/platform-test/wine.mjs'], results: 'wine' },
   { name: 'setup', command: 'bash', args: ['scripts/vscode-test/install.sh', ...versions.map((version) => version.vscode)] },
   ...versions.flatMap((version) => {
     const env = { MULTI_EDIT_VSCODE: version.vscode };

@@ -3,7 +3,7 @@
  * globs under every spelling, the names no target may have, drive-relative Windows
  * paths, and the case rule probed from the file system. The tests that need Windows
  * itself (path.win32 behaviour of Node, `--root C:\`) run in the Wine leg
- * (scripts/windows-test), where this file runs under Node for Windows.
+ * (scripts/platform-test/wine.mjs), where this file runs under Node for Windows.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -83,7 +83,7 @@ describe('platform names: names no target may have', () => {
         assert.match(response.message, /refused on every system/);
       }
       const patch = '*** Begin Patch\n*** Add File: sub/nul/x.ts\n+x\n*** End Patch\n';
-      const { response } = await runRequest('multi_edit_patch', { patch }, { store: new NodeFileStore(), root: dir });
+      const { response } = await runRequest('multi_edit_patch', { patch }, { store: new NodeFileStore(), root: dir, checkPath: checkCliPath });
       assert.ok(!response.success && response.error_code === 'VALIDATION_FAILED', JSON.stringify(response));
       assert.deepEqual(fs.readdirSync(dir), []);
     } finally {

@@ -693,7 +693,15 @@ class BatchCommit {
       if (!NO_LINKS.includes(errnoOf(error) ?? '') || !slot.original) {
         throw error;
       }
-      await writeSynced(this.fs, oldPath, encodedChunks(slot.original, codecOf(slot.original)), 'w', mode);
+      // Written under a draft's name and renamed whole: a copy cut short by a crash must never
+      // be taken for the old content, which a roll back would put in the file's place.
+      const draft = draftPath(dirname(slot.at));
+      try {
+        await writeSynced(this.fs, draft, encodedChunks(slot.original, codecOf(slot.original)), 'wx', mode);
+        await this.fs.rename(draft, oldPath);
+      } finally {
+        retireDraft(draft);
+      }
     }
   }
 

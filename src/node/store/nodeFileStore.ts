@@ -21,7 +21,7 @@
  */
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type FileKind, type FileStat, type FileStore, type GoAhead, type PlannedChange, type StoredText, storeFailureFromError, type StoreResult } from '../../core/index';
+import { type FileKind, type FileStat, type FileStore, type GoAhead, type PlannedChange, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { commitBatch } from './batchCommit';
 import type { ConfinementRule } from './confinement';
 import { directFs, nodeFs, type NodeFsApi, type StoreFileHandle } from './fsApi';
@@ -73,7 +73,10 @@ export class NodeFileStore implements FileStore {
   async stat(path: string): Promise<StoreResult<FileStat>> {
     try {
       // A crashed batch may have added or removed this very file; its journal decides first.
-      await this.recoverAbandonedBatch(path);
+      const settled = await this.recoverAbandonedBatch(path);
+      if (settled) {
+        return settled;
+      }
       const stats = await this.oneAtATime.stat(path);
       // This store replaces a file by renaming its new text over it: other hard links keep the old text.
       const splitLinks = stats.isFile() && stats.nlink > 1 ? { otherHardLinks: stats.nlink - 1 } : {};
@@ -94,7 +97,10 @@ export class NodeFileStore implements FileStore {
   async read(path: string, maxBytes = Number.POSITIVE_INFINITY, encoding?: string): Promise<StoreResult<StoredText>> {
     let read: ReadBytes;
     try {
-      await this.recoverAbandonedBatch(path);
+      const settled = await this.recoverAbandonedBatch(path);
+      if (settled) {
+        return settled;
+      }
       // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below refuses it.
       const handle = await this.oneAtATime.open(path, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
@@ -139,7 +145,8 @@ export class NodeFileStore implements FileStore {
     }
   }
 
-  private async recoverAbandonedBatch(path: string): Promise<void> {
+  /** Settles a crashed batch that includes `path`; FILE_BUSY when another's recovery of it outlasts the wait. */
+  private async recoverAbandonedBatch(path: string): Promise<StoreFailure | undefined> {
     let real: string;
     try {
       real = await this.oneAtATime.realpath(path);
@@ -148,11 +155,16 @@ export class NodeFileStore implements FileStore {
         // A file that does not exist (yet, or any more) can still have a lock beside it.
         real = join(await this.oneAtATime.realpath(dirname(path)), basename(path));
       } catch {
-        return; // What follows reports what is wrong with the path.
+        return undefined; // What follows reports what is wrong with the path.
       }
     }
-    await recoverIfAbandoned(this.oneAtATime, real);
+    const recovery = await recoverIfAbandoned(this.oneAtATime, real);
+    if (!recovery.recovered) {
+      const holder = recovery.holder ? `process ${recovery.holder.pid} on ${recovery.holder.host}` : 'another process';
+      return { ok: false, code: 'FILE_BUSY', detail: `a crashed commit that includes this file is being finished by ${holder}`, path };
+    }
     await sweepDraftsOnce(this.oneAtATime, dirname(real), this.memory.sweptDirectories);
+    return undefined;
   }
 
   private async refusalFor(path: string, stats: BigIntStats): Promise<StoreResult<never> | undefined> {

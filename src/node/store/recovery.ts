@@ -190,16 +190,35 @@ async function sameInode(fs: NodeFsApi, a: string, b: string): Promise<boolean> 
   }
 }
 
-/** Before a file is read: if a dead process left a batch that includes it, finish or undo that batch first. */
-export async function recoverIfAbandoned(fs: NodeFsApi, realPath: string): Promise<void> {
+/**
+ * How long a read waits while another recovers the batch its file is in (this process's
+ * other reads of the batch included): the claim is held only for the few renames it takes.
+ */
+const RECOVERY_WAIT_MS = 5_000;
+
+/**
+ * Before a file is read: if a dead process left a batch that includes it, finish or undo
+ * that batch first. When another holds the batch's claim, waits for its recovery rather
+ * than read a file the batch has yet to settle; recovered: false only past the wait.
+ */
+export async function recoverIfAbandoned(fs: NodeFsApi, realPath: string): Promise<RecoveryResult> {
   const lockPath = sidecarPath(realPath, 'lock');
-  const holder = await inspectHolder(fs, lockPath);
-  if (holder.kind === 'abandoned') {
-    if (holder.record) {
-      await recoverBatch(fs, holder.record, lockPath);
-    } else {
-      await removeIfPresent(fs, lockPath);
+  let waited = 0;
+  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+    const holder = await inspectHolder(fs, lockPath);
+    if (holder.kind !== 'abandoned') {
+      return { recovered: true };
     }
+    if (!holder.record) {
+      await removeIfPresent(fs, lockPath);
+      return { recovered: true };
+    }
+    const recovery = await recoverBatch(fs, holder.record, lockPath);
+    if (recovery.recovered || waited >= RECOVERY_WAIT_MS) {
+      return recovery;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    waited += pause;
   }
 }
 

@@ -1,13 +1,14 @@
 /** The workspace as requests see it: its folders, the path policy over them, and paths as files and as people read them. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { foldedName, nameRulesAt, nameRulesFor } from '../../shared/nameRules';
 import { PLATFORM_IGNORES_CASE, resolveRequestedPath, type PathPolicyConfig, type WorkspaceFolderInfo } from '../../shared/pathPolicy';
 import type { MultiEditSettings } from './settings';
 
 export function currentWorkspaceFolders(): WorkspaceFolderInfo[] {
   return (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')
-    .map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
+    .map((folder) => ({ name: folder.name, path: folder.uri.fsPath, nameRules: nameRulesAt(folder.uri.fsPath) }));
 }
 
 export function pathPolicyConfig(settings: MultiEditSettings, outsideWorkspaceConfirmed = false): PathPolicyConfig {
@@ -37,10 +38,10 @@ export function absoluteTarget(requested: string | undefined): string | undefine
   return resolved.ok ? resolved.path : undefined;
 }
 
-/** Paths compare as the platform's file system does. */
+/** Paths compare as the file system that holds them compares names (probed once per device), not as the platform usually does. */
 export function pathKey(absolutePath: string): string {
   const normalized = path.normalize(absolutePath);
-  return PLATFORM_IGNORES_CASE ? normalized.toLowerCase() : normalized;
+  return foldedName(normalized, nameRulesFor(normalized));
 }
 
 export async function isFile(uri: vscode.Uri): Promise<boolean> {

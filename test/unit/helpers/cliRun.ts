@@ -17,7 +17,8 @@ export interface CliRun {
 
 export function runCli(args: readonly string[], options: { readonly cwd: string; readonly input?: string; readonly env?: NodeJS.ProcessEnv }): CliRun {
   const env = options.env ? { ...process.env, ...options.env } : process.env;
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, input: options.input, encoding: 'utf8', env });
+  // Bounded: a run that hangs (a stuck file system under test) fails its test instead of the suite.
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, input: options.input, encoding: 'utf8', env, timeout: 120_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -208,10 +208,29 @@ describe('reliability: the commit protocol', function () {
       assert.equal(batchState(), 'all new');
       assert.deepEqual(leftovers(), []);
     });
+
+    it('reads of every file at once, in one process, each wait for the recovery and see the finished batch', async () => {
+      seed();
+      const record = deadRecord(NAMES.map(file));
+      for (const name of NAMES) {
+        writeLock(file(name), record);
+        fs.linkSync(file(name), sidecarPath(file(name), 'old'));
+        fs.writeFileSync(sidecarPath(file(name), 'new'), NEW(name));
+      }
+      fs.writeFileSync(sidecarPath(file('a.txt'), 'commit'), `${record.batch}\n`);
+      const store = new NodeFileStore();
+      const reads = await Promise.all(NAMES.map((name) => store.read(file(name))));
+      assert.deepEqual(reads.map((read) => (read.ok ? read.value.text : read.code)), NAMES.map((name) => NEW(name)));
+      assert.deepEqual(leftovers(), []);
+    });
   });
 
-  it('a crash (SIGKILL) at every step of a 3-file commit leaves the batch all old or all new after the next run, and nothing behind', async function () {
-    const steps = await stepsOfOneCommit();
+  for (const links of ['hard links', 'no hard links (as FAT: copies instead)'] as const) {
+  it(`a crash (SIGKILL) at every step of a 3-file commit leaves the batch all old or all new after the next run, and nothing behind: ${links}`, async function () {
+    this.timeout(600_000);
+    const noHardLinks = links !== 'hard links';
+    seed();
+    const steps = noHardLinks ? JSON.parse(spawnSync(process.execPath, [CRASHING_COMMIT], { env: { ...process.env, REQUEST: JSON.stringify(batchRequest()), NO_HARD_LINKS: '1' }, encoding: 'utf8', timeout: 30_000 }).stdout).steps as number : await stepsOfOneCommit();
     const outcomes: Record<BatchState, number> = { 'all old': 0, 'all new': 0, mixed: 0 };
     let killed = 0;
     let leftBehindBeforeRecovery = 0;
@@ -221,7 +240,7 @@ describe('reliability: the commit protocol', function () {
       fs.mkdirSync(dir);
       seed();
       const child = spawnSync(process.execPath, [CRASHING_COMMIT], {
-        env: { ...process.env, REQUEST: JSON.stringify(batchRequest()), CRASH_AT: String(at) },
+        env: { ...process.env, REQUEST: JSON.stringify(batchRequest()), CRASH_AT: String(at), ...(noHardLinks ? { NO_HARD_LINKS: '1' } : {}) },
         encoding: 'utf8',
         timeout: 30_000,
       });
@@ -238,9 +257,10 @@ describe('reliability: the commit protocol', function () {
       assert.notEqual(state, 'mixed', `a crash at step ${at} left the batch mixed`);
       assert.deepEqual(leftovers(), [], `a crash at step ${at} left files behind after recovery`);
     }
-    recordFigure('processes killed', `${killed} SIGKILLs, one at every disk step of a 3-file commit (${outcomes['all old']} ended all old, ${outcomes['all new']} all new, ${outcomes.mixed} mixed; ${leftBehindBeforeRecovery} left a journal that the next run recovered, ${tornLocks} of them an empty lock, cleared once ${TORN_LOCK_AGE_MS / 1000} s old)`);
+    recordFigure(noHardLinks ? 'processes killed without hard links' : 'processes killed', `${killed} SIGKILLs, one at every disk step of a 3-file commit${noHardLinks ? ' on a file system without hard links' : ''} (${outcomes['all old']} ended all old, ${outcomes['all new']} all new, ${outcomes.mixed} mixed; ${leftBehindBeforeRecovery} left a journal that the next run recovered, ${tornLocks} of them an empty lock, cleared once ${TORN_LOCK_AGE_MS / 1000} s old)`);
     assert.ok(outcomes['all old'] > 0 && outcomes['all new'] > 0, 'the crash points should fall on both sides of the commit point');
   });
+  }
 
   it('a failure at every step of a 3-file commit leaves the batch all old or all new, with the right code and nothing behind', async () => {
     const steps = await stepsOfOneCommit();
