@@ -103,6 +103,20 @@ describe('CLI: history and undo', () => {
     assert.equal(fs.existsSync(state), false);
   });
 
+  it('a Latin-1 file deleted, and one moved, by a patch read with --encoding latin1 come back byte for byte, not as UTF-8', () => {
+    const { root, env } = project();
+    fs.writeFileSync(path.join(root, 'src/gone.txt'), Buffer.from('caf\xe9 cr\xe8me\r\n', 'latin1'));
+    fs.writeFileSync(path.join(root, 'src/name.txt'), Buffer.from('pr\xe9nom = 1\n', 'latin1'));
+    const before = snapshot(root);
+    const patch = ['*** Begin Patch', '*** Delete File: src/gone.txt', '*** Update File: src/name.txt', '*** Move to: src/renamed.txt', '@@', '-prénom = 1', '+prénom = 2', '*** End Patch'].join('\n');
+    const applied = parseCliResponse(cli(['patch', '--encoding', 'latin1', '-'], root, env, patch));
+    assert.ok(applied.success && applied.request_id, JSON.stringify(applied));
+    assert.deepEqual(fs.readFileSync(path.join(root, 'src/renamed.txt')), Buffer.from('pr\xe9nom = 2\n', 'latin1'));
+    const undone = parseCliResponse(cli(['undo', applied.request_id], root, env));
+    assert.ok(undone.success, JSON.stringify(undone));
+    assert.deepEqual(snapshot(root), before);
+  });
+
   it('undo with nothing kept is VALIDATION_FAILED; --root that is not a directory is a usage error', () => {
     const { root, env } = project();
     const none = parseCliResponse(cli(['undo'], root, env));

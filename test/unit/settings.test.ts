@@ -16,13 +16,13 @@ describe('settings: reading multiEdit.*', () => {
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       'retry.maxAttempts': 2, 'retry.maxTotalMs': 500, 'diagnostics.historyLimit': 7, 'diagnostics.confirmReplaceAll': false,
       insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn', 'diagnostics.confirmApplyAnyway': false,
-      'statusBar.enabled': false,
+      'statusBar.enabled': false, 'history.enabled': false,
     }));
     assert.deepEqual(settings, {
       contextLines: 3, maxMatchLocations: 9, maxFileSizeMB: 1.5, maxEnvelopeKB: 64, saveAfterEdit: 'never',
       protectedGlobs: ['**/secret/**'], allowOutsideWorkspace: true, confirmation: 'always',
       retryMaxAttempts: 2, retryMaxTotalMs: 500, historyLimit: 7, confirmReplaceAll: false, showStatusBar: false,
-      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn', confirmApplyAnyway: false,
+      insideIndentation: 'refuseMultiline', insideToken: 'warn', syntaxCheck: 'warn', confirmApplyAnyway: false, historyEnabled: false,
     });
   });
 

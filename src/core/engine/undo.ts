@@ -159,7 +159,9 @@ async function restorationOf(file: HistoryFile, context: EngineContext, digest: 
     case 'delete': {
       const stale = differs(file.path, now, undefined);
       if (stale || file.before?.text === undefined) return stale ?? unusable(file.path);
-      return restore(file, { kind: 'add', path: file.path, text: file.before.text, bom: file.before.bom }, EMPTY, file.before.text, 'add', context);
+      // Re-created in the encoding it was read in, so its bytes come back as they were.
+      const { text, bom, encoding } = file.before;
+      return restore(file, { kind: 'add', path: file.path, text, bom, ...(encoding !== undefined ? { encoding } : {}) }, EMPTY, text, 'add', context);
     }
     case 'move': {
       const from = file.moved_from;

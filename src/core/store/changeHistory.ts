@@ -19,7 +19,7 @@ export function historyFilesOf(changes: readonly PlannedChange[], digest: TextDi
       case 'update':
         return { path: change.path, operation: 'update', before: before(change.original), after: after(change) };
       case 'add':
-        return { path: change.path, operation: 'add', after: after(change) };
+        return { path: change.path, operation: 'add', after: { ...after({ text: change.text, bom: change.bom }), ...(change.encoding !== undefined ? { encoding: change.encoding } : {}) } };
       case 'delete':
         return { path: change.path, operation: 'delete', before: before(change.original) };
       case 'move':

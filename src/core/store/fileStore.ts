@@ -76,10 +76,12 @@ export interface FileStat {
  *   is created with `text`.
  *
  * `text` is always without the BOM; `bom` says whether the written file starts with one.
+ * An added file is UTF-8 unless it names its `encoding` (undo re-creating a deleted file
+ * that was not UTF-8); a moved file keeps the encoding it was read in.
  */
 export type PlannedChange =
   | { readonly kind: 'update'; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText; readonly spans?: readonly ReplacedSpan[] }
-  | { readonly kind: 'add'; readonly path: string; readonly text: string; readonly bom: boolean }
+  | { readonly kind: 'add'; readonly path: string; readonly text: string; readonly bom: boolean; readonly encoding?: string }
   | { readonly kind: 'delete'; readonly path: string; readonly original: StoredText }
   | { readonly kind: 'move'; readonly from: string; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText };
 

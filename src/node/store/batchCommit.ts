@@ -34,7 +34,7 @@ import { inspectHolder, recoverBatch, sweepDraftsOnce } from './recovery';
 import type { RecentFacts } from './storeMemory';
 import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
-import { codecOf, encodedChunks, fileHolds, isReadVersion, type ByteCodec } from './textBytes';
+import { codecForNewFile, codecOf, encodedChunks, fileHolds, isReadVersion, type ByteCodec } from './textBytes';
 
 /** One file the batch touches. */
 interface Slot {
@@ -48,6 +48,8 @@ interface Slot {
   held?: HeldTarget;
   /** What the file gets (update, add). */
   readonly content?: { readonly text: string; readonly bom: boolean };
+  /** An added file's encoding when it names one other than UTF-8. */
+  readonly codec?: ByteCodec;
   /** What the file held when the plan was made (update, delete). */
   readonly original?: StoredText;
   /** For the destination of a move: the source, whose mode (and owner) the moved file keeps. */
@@ -83,9 +85,10 @@ const LOCK_WAIT_MS = 250;
  */
 const CONCURRENT_FILES = 16;
 
-/** What a change's new text is encoded in: an updated or moved file keeps its own encoding; a new file is UTF-8. */
-function contentCodec(change: PlannedChange): ByteCodec | undefined {
-  return change.kind === 'update' || change.kind === 'move' ? codecOf(change.original) : undefined;
+/** What a slot's new text is encoded in: an updated or moved file keeps its own encoding; a new file is UTF-8 unless it names one. */
+function contentCodec(slot: Slot): ByteCodec | undefined {
+  const { change } = slot;
+  return change.kind === 'update' || change.kind === 'move' ? codecOf(change.original) : slot.codec;
 }
 
 /** Errors of a file system that has no hard links, or refuses one here. */
@@ -209,9 +212,13 @@ async function slotsOf(fs: NodeFsApi, change: PlannedChange, created: string[]):
         return { ok: true, value: [slot('update', real, change, change.original)] };
       }
       case 'add': {
+        const codec = change.encoding === undefined ? undefined : await codecForNewFile(change.encoding, change.bom);
+        if (typeof codec === 'string') {
+          return { ok: false, code: 'INVALID_ENCODING', detail: codec, path: change.path };
+        }
         await ensureDirectory(fs, dirname(change.path), created);
         const real = await entryOf(fs, change.path);
-        return (await freeName(fs, real, change)) ?? { ok: true, value: [slot('add', real, change)] };
+        return (await freeName(fs, real, change)) ?? { ok: true, value: [{ ...slot('add', real, change), ...(codec ? { codec } : {}) }] };
       }
       case 'delete': {
         const real = await entryOf(fs, change.path);
@@ -639,7 +646,7 @@ class BatchCommit {
     const whileSyncing = (): void => void this.askGoAhead();
     if (slot.operation === 'add' && slot.content && slot.modeFrom === undefined) {
       // A new file gets the mode any new file gets here (0666 less the umask).
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot.change)), 'w', 0o666, { whileSyncing });
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot)), 'w', 0o666, { whileSyncing });
       return { ok: true, value: undefined };
     }
     if (slot.operation === 'add' && slot.content && slot.modeFrom !== undefined) {
@@ -672,7 +679,7 @@ class BatchCommit {
           await this.keepOwner(newPath, current.uid, current.gid);
         }
       };
-      await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot.change)), 'w', mode, { beforeSync, whileSyncing });
+      await writeSynced(this.fs, newPath, encodedChunks(slot.content, contentCodec(slot)), 'w', mode, { beforeSync, whileSyncing });
     }
   }
 

@@ -117,6 +117,17 @@ async function readFully(handle: Pick<StoreFileHandle, 'read'>, buffer: Buffer, 
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean => prefix.every((byte, index) => bytes[index] === byte);
 
+/** The codec a new file named to be in `encoding` is written with (undefined for UTF-8), or why there is none. */
+export async function codecForNewFile(encoding: string, bom: boolean): Promise<ByteCodec | undefined | string> {
+  const bare = encoding.toLowerCase().replace(/[^0-9a-z]/g, '');
+  if (bare === 'utf8') {
+    return undefined;
+  }
+  const { codecNamed } = await import('./textCodecs.js');
+  const utf16 = UTF16_BOMS.find((candidate) => candidate.encoding.replace('-', '') === bare);
+  return codecNamed(encoding, bom && utf16 ? Uint8Array.from(utf16.bom) : new Uint8Array(0));
+}
+
 /** A file's text, in the encoding its BOM, its bytes or the caller (`encoding`) decide; or why it is not text. */
 export async function decodeStored(bytes: Uint8Array, encoding?: string): Promise<StoreResult<StoredText>> {
   const utf16 = UTF16_BOMS.find(({ bom }) => startsWith(bytes, bom));

@@ -13,6 +13,12 @@
  * put the files back one way or the other. So a request is never applied without its
  * record, and a record is never offered for undo without its request.
  *
+ * An undo is kept the same way: `<id>.undoing` is written and synced before the undo's
+ * commit, and removed once the record says undone (or the undo failed). A crash between
+ * leaves the marker, which the next opening settles by the files: all as before the
+ * request, the record is marked undone; all as the request left them, the marker goes
+ * and the request stays undoable. So a request is never undone without its record saying so.
+ *
  * Bounds: at most `maxRequests` records and `maxBytes` of them; the oldest go first.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -38,6 +44,8 @@ export interface HistorySettings {
 
 const FINAL = '.json';
 const PENDING = '.pending.json';
+const UNDOING = '.undoing';
+const TEMPORARY = '.tmp';
 const OWNER_ONLY_FILE = 0o600;
 const OWNER_ONLY_FOLDER = 0o700;
 
@@ -97,7 +105,11 @@ export class HistoryBook {
     // mkdir's mode is masked and leaves existing parents alone: the leaf is made owner-only here.
     await fs.chmod(settings.folder, OWNER_ONLY_FOLDER).catch(() => undefined);
     await fs.chmod(folder, OWNER_ONLY_FOLDER);
-    await writeDurably(join(folder, 'root.txt'), `${root}\n`, folder);
+    // Written once: a command that only reads or records does not rewrite (and sync) it each time.
+    const rootFile = join(folder, 'root.txt');
+    if ((await fs.readFile(rootFile, 'utf8').catch(() => undefined)) !== `${root}\n`) {
+      await writeDurably(rootFile, `${root}\n`, folder);
+    }
     return new HistoryBook(root, folder, settings.bounds);
   }
 
@@ -114,10 +126,13 @@ export class HistoryBook {
     return true;
   }
 
-  /** The commit succeeded: the record becomes part of the history, and the oldest records past the bounds go. */
+  /**
+   * The commit succeeded: the record becomes part of the history, and the oldest records past
+   * the bounds go. The rename is not synced: should it be lost, the record is pending again
+   * and the next opening keeps it, since the files hold the request.
+   */
   async commit(id: string): Promise<void> {
     await fs.rename(this.file(id, PENDING), this.file(id, FINAL));
-    await syncFolder(this.folder);
     await this.evict();
   }
 
@@ -126,10 +141,11 @@ export class HistoryBook {
     await fs.rm(this.file(id, PENDING), { force: true });
   }
 
-  /** Every settled record, oldest first. */
+  /** Every settled record, oldest first (a record whose undo a crash left unsettled is left out until it settles). */
   async entries(): Promise<HistoryEntry[]> {
     const entries: HistoryEntry[] = [];
-    for (const id of await this.ids(FINAL)) {
+    const undoing = new Set(await this.ids(UNDOING));
+    for (const id of (await this.ids(FINAL)).filter((candidate) => !undoing.has(candidate))) {
       const entry = await this.read(this.file(id, FINAL));
       if (entry) entries.push(entry);
     }
@@ -139,6 +155,20 @@ export class HistoryBook {
   /** Marks a record undone, so the default undo moves on to the one before it. */
   async markUndone(entry: HistoryEntry, at: Date): Promise<void> {
     await writeDurably(this.file(entry.request_id, FINAL), JSON.stringify({ ...entry, undone_at: at.toISOString() }), this.folder);
+  }
+
+  /** Says, synced, that request `id` is about to be undone: before the undo's commit publishes anything. */
+  async beginUndo(id: string): Promise<void> {
+    await writeDurably(this.file(id, UNDOING), `${new Date().toISOString()}\n`, this.folder);
+  }
+
+  /** The undo of request `id` is over: marked undone when it went through (`at`), else left as it was. */
+  async endUndo(entry: HistoryEntry, at: Date | undefined): Promise<void> {
+    if (at !== undefined) {
+      await this.markUndone(entry, at);
+    }
+    await fs.rm(this.file(entry.request_id, UNDOING), { force: true });
+    await syncFolder(this.folder);
   }
 
   /**
@@ -158,6 +188,26 @@ export class HistoryBook {
         await this.commit(id);
       } else if (verdict === 'not applied') {
         await this.abandon(id);
+      }
+    }
+    await this.removeDeadTemporaries();
+    for (const id of await this.ids(UNDOING)) {
+      const entry = await this.read(this.file(id, FINAL));
+      const verdict = entry && entry.undone_at === undefined ? await settledState(entry.files, store, digest) : 'not applied';
+      if (verdict !== 'unsettled') {
+        // Files as before the request: the undo went through; as it left them: it did not.
+        await (entry ? this.endUndo(entry, entry.undone_at === undefined && verdict === 'not applied' ? new Date() : undefined) : fs.rm(this.file(id, UNDOING), { force: true }));
+      }
+    }
+  }
+
+  /** The temporary files of writers killed before their rename (writeDurably names each by its process). */
+  private async removeDeadTemporaries(): Promise<void> {
+    const names = await fs.readdir(this.folder).catch(() => [] as string[]);
+    for (const name of names.filter((candidate) => candidate.endsWith(TEMPORARY))) {
+      const pid = Number(name.split('.').at(-3));
+      if (Number.isSafeInteger(pid) && !isRunning(pid)) {
+        await fs.rm(join(this.folder, name), { force: true });
       }
     }
   }
@@ -204,14 +254,16 @@ export class HistoryBook {
 async function settledState(files: readonly HistoryFile[], store: Pick<FileStore, 'read'>, digest: TextDigest): Promise<'applied' | 'not applied' | 'unsettled'> {
   let applied = true;
   let untouched = true;
-  const holds = async (path: string, kept: HistoryFile['before']): Promise<boolean> => {
-    const read = await store.read(path);
-    if (!read.ok) {
-      return kept === undefined && read.code === 'FILE_NOT_FOUND';
-    }
-    return kept !== undefined && holdsKept(read.value, kept, digest);
-  };
   for (const file of files) {
+    // Read in the encoding the request found the file in, as undo reads it.
+    const encoding = file.after?.encoding ?? file.before?.encoding;
+    const holds = async (path: string, kept: HistoryFile['before']): Promise<boolean> => {
+      const read = await store.read(path, undefined, encoding);
+      if (!read.ok) {
+        return kept === undefined && read.code === 'FILE_NOT_FOUND';
+      }
+      return kept !== undefined && holdsKept(read.value, kept, digest);
+    };
     const beforePath = file.moved_from ?? file.path;
     applied &&= (await holds(file.path, file.after)) && (file.moved_from === undefined || (await holds(file.moved_from, undefined)));
     untouched &&= (await holds(beforePath, file.before)) && (file.moved_from === undefined || (await holds(file.path, undefined)));
@@ -221,7 +273,7 @@ async function settledState(files: readonly HistoryFile[], store: Pick<FileStore
 
 /** Writes a whole file owner-only: a fresh temporary name, synced, renamed over, and the folder synced. */
 async function writeDurably(path: string, text: string, folder: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}${TEMPORARY}`;
   const handle = await fs.open(temporary, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, OWNER_ONLY_FILE);
   try {
     await handle.writeFile(text, 'utf8');
@@ -236,6 +288,16 @@ async function writeDurably(path: string, text: string, folder: string): Promise
     throw error;
   }
   await syncFolder(folder);
+}
+
+/** Whether process `pid` is running (one that exists but is not ours to signal counts). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Makes a rename in the folder durable where the platform can (Windows cannot open a folder to sync it). */

@@ -22,7 +22,16 @@ export class RecordingStore implements FileStore {
   /** Whether a commit went through with its record kept. */
   recorded = false;
 
-  constructor(private readonly inner: FileStore, private readonly book: HistoryBook, private readonly request: RecordedRequest) {}
+  /**
+   * Offered only when the inner store offers it: the engine commits through a store that
+   * can stage before the syntax gate's verdict differently, and a recorded commit must go
+   * as the unrecorded one would (the VS Code store has none).
+   */
+  readonly commitWhenCleared: FileStore['commitWhenCleared'];
+
+  constructor(private readonly inner: FileStore, private readonly book: HistoryBook, private readonly request: RecordedRequest) {
+    this.commitWhenCleared = inner.commitWhenCleared ? (changes, goAhead, isCancelled) => this.commitRecorded(changes, goAhead, isCancelled) : undefined;
+  }
 
   stat: FileStore['stat'] = (...args) => this.inner.stat(...args);
   read: FileStore['read'] = (...args) => this.inner.read(...args);
@@ -31,10 +40,11 @@ export class RecordingStore implements FileStore {
   }
 
   commit(changes: readonly PlannedChange[], isCancelled?: () => boolean): Promise<StoreResult<void>> {
-    return this.commitWhenCleared(changes, async () => true, isCancelled);
+    return this.commitRecorded(changes, async () => true, isCancelled);
   }
 
-  async commitWhenCleared(changes: readonly PlannedChange[], goAhead: GoAhead, isCancelled?: () => boolean): Promise<StoreResult<void>> {
+  /** Commits through the inner store once the record is on disk and `goAhead` says yes. */
+  private async commitRecorded(changes: readonly PlannedChange[], goAhead: GoAhead, isCancelled?: () => boolean): Promise<StoreResult<void>> {
     const { id } = this.request;
     const pending = this.begin(changes);
     const cleared: GoAhead = async () => {

@@ -54,11 +54,31 @@ export class RequestHistory {
    */
   async undo(root: string, id: string | undefined, dryRun: boolean, options: EngineOptions): Promise<SuccessResponse | ErrorEnvelope> {
     const book = await this.book(root, options.store);
-    const { response, undone } = await undoRequest(await book.entries(), id, { ...options, dryRun, digest: sha256Text, historyName: root });
-    if (undone) {
-      await book.markUndone(undone, new Date());
+    const entries = await book.entries();
+    // The request the undo takes back (the latest not undone by default): its undo is kept as its commit is (historyBook.ts).
+    const target = dryRun ? undefined : [...entries].reverse().find((entry) => (id === undefined ? entry.undone_at === undefined : entry.request_id === id));
+    if (target && target.undone_at === undefined) {
+      await book.beginUndo(target.request_id);
+    }
+    const { response, undone } = await undoRequest(entries, id, { ...options, dryRun, digest: sha256Text, historyName: root });
+    if (target && target.undone_at === undefined) {
+      await book.endUndo(target, undone ? new Date() : undefined);
     }
     return response;
+  }
+
+  /**
+   * Marks request `id` of `root` undone without writing a file: the editor took it back with
+   * its own undo. False when the history keeps no such request, or it was undone already.
+   */
+  async markUndone(root: string, id: string, store: FileStore): Promise<boolean> {
+    const book = await this.book(root, store);
+    const entry = (await book.entries()).find((candidate) => candidate.request_id === id);
+    if (!entry || entry.undone_at !== undefined) {
+      return false;
+    }
+    await book.markUndone(entry, new Date());
+    return true;
   }
 
   /** The book of a root, opened once; its pending records are settled on opening. */

@@ -16,6 +16,7 @@ import { rerunRequestCommand } from './rerunRequest';
 import { retryWithReplaceAllCommand } from './retryWithReplaceAll';
 import { showEnvelopeCommand } from './showEnvelope';
 import { showLastEnvelopeCommand } from './showLastEnvelope';
+import { showRequestHistoryCommand } from './showRequestHistory';
 import { undoLastRequestCommand } from './undoLastRequest';
 import { useNearMatchCommand } from './useNearMatch';
 
@@ -24,7 +25,7 @@ export function registerEditorCommands(context: vscode.ExtensionContext, deps: E
   const commands = [
     applyRequestCommand, previewRequestCommand, showLastEnvelopeCommand, clearDiagnosticsCommand, peekMatchesCommand,
     retryWithReplaceAllCommand, openFailedRequestCommand, showEnvelopeCommand, copyEnvelopeCommand, copyHintsCommand,
-    rerunRequestCommand, dismissDiagnosticCommand, compareWithFileCommand, undoLastRequestCommand,
+    rerunRequestCommand, dismissDiagnosticCommand, compareWithFileCommand, undoLastRequestCommand, showRequestHistoryCommand,
     useNearMatchCommand, applyAnywayCommand,
   ].map((create) => create(deps));
   for (const command of commands) {

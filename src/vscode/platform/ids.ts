@@ -33,6 +33,7 @@ export const COMMANDS = {
   dismissDiagnostic: 'multiEdit.dismissDiagnostic',
   compareWithFile: 'multiEdit.compareWithFile',
   undoLastRequest: 'multiEdit.undoLastRequest',
+  showRequestHistory: 'multiEdit.showRequestHistory',
   useNearMatch: 'multiEdit.useNearMatch',
   applyAnyway: 'multiEdit.applyAnyway',
 } as const;

@@ -51,6 +51,8 @@ export interface MultiEditSettings {
   readonly syntaxCheck: SyntaxCheckPolicy;
   /** Whether the status bar shows the last outcome and the open problems. */
   readonly showStatusBar: boolean;
+  /** Whether applied requests are kept in the request history (MULTI_EDIT_NO_HISTORY turns it off as well). */
+  readonly historyEnabled: boolean;
 }
 
 /** The configuration keys (relative to `multiEdit`), one per setting. */
@@ -72,6 +74,7 @@ export const SETTING_KEYS = {
   insideToken: 'insideToken',
   syntaxCheck: 'syntaxCheck',
   showStatusBar: 'statusBar.enabled',
+  historyEnabled: 'history.enabled',
 } as const satisfies Record<keyof MultiEditSettings, string>;
 
 export const DEFAULT_PROTECTED_GLOBS = VCS_PROTECTED_GLOBS;
@@ -94,6 +97,7 @@ export const DEFAULT_SETTINGS: MultiEditSettings = {
   insideToken: 'refuseSuspicious',
   syntaxCheck: 'refuse',
   showStatusBar: true,
+  historyEnabled: true,
 };
 
 type NumericSetting = 'contextLines' | 'maxMatchLocations' | 'maxFileSizeMB' | 'maxEnvelopeKB' | 'retryMaxAttempts' | 'retryMaxTotalMs' | 'historyLimit';
@@ -162,6 +166,7 @@ export function readSettings(source: ConfigSource): MultiEditSettings {
     insideToken: readEnum(source, SETTING_KEYS.insideToken, INSIDE_TOKEN_VALUES, DEFAULT_SETTINGS.insideToken),
     syntaxCheck: readEnum(source, SETTING_KEYS.syntaxCheck, SYNTAX_CHECK_POLICIES, DEFAULT_SETTINGS.syntaxCheck),
     showStatusBar: readBoolean(source, SETTING_KEYS.showStatusBar, DEFAULT_SETTINGS.showStatusBar),
+    historyEnabled: readBoolean(source, SETTING_KEYS.historyEnabled, DEFAULT_SETTINGS.historyEnabled),
   };
 }
 

@@ -14,7 +14,7 @@ import { type CancellationSignal, isNotebookPath, type FileKind, type FileStat, 
 import { withDocumentLocks } from '../../shared/documentLocks';
 import { foldedName, nameRulesFor } from '../../shared/nameRules';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
-import { chooseEncoding, roundTripProblem, storedEncoding, writesByteOrderMark } from './documentEncoding';
+import { chooseEncoding, roundTripProblem, storedEncoding, vscodeEncodingId, writesByteOrderMark } from './documentEncoding';
 import { confirmSavedAt, placeOf, type FilePlace } from './savedWhere';
 import { cellReplacements, isNotebookVersion, notebookAsOpen, openNotebookOf } from './openNotebooks';
 
@@ -216,7 +216,10 @@ export class WorkspaceFileStore implements FileStore {
           return { ...fail('FILE_EXISTS', `${this.options.displayPath(change.path)} was created after the plan was made`), path: change.path };
         }
         const contents = await createdBytes(change);
-        entries.push((edit) => edit.createFile(vscode.Uri.file(change.path), { overwrite: false, contents }));
+        if (!contents.ok) {
+          return contents;
+        }
+        entries.push((edit) => edit.createFile(vscode.Uri.file(change.path), { overwrite: false, contents: contents.value }));
       }
       if (removed) {
         entries.push((edit) => edit.deleteFile(removed.value.uri, { ignoreIfNotExists: false }));
@@ -232,7 +235,8 @@ export class WorkspaceFileStore implements FileStore {
     const edit = new vscode.WorkspaceEdit();
     writes.forEach((write, index) => this.addReplacement(edit, documents[index], write));
     operations.forEach((addOperation) => addOperation(edit));
-    if (edit.size === 0) {
+    // Not edit.size: it counts only the documents with text edits, so an edit that only creates or deletes files would be skipped.
+    if (writes.length === 0 && operations.length === 0) {
       return { ok: true, value: undefined };
     }
     const applied = await this.apply(edit);
@@ -328,11 +332,19 @@ export class WorkspaceFileStore implements FileStore {
   }
 }
 
-/** A created file's bytes: a moved file keeps its encoding (VS Code encodes it); an added file is UTF-8. */
-async function createdBytes(change: Exclude<PlannedChange, { kind: 'update' | 'delete' }>): Promise<Uint8Array> {
+/**
+ * A created file's bytes: a moved file keeps its encoding (VS Code encodes it); an added file is
+ * UTF-8 unless it names another encoding (undo re-creating a deleted file as it was).
+ */
+async function createdBytes(change: Exclude<PlannedChange, { kind: 'update' | 'delete' }>): Promise<StoreResult<Uint8Array>> {
   const token = change.kind === 'move' ? change.original.version : undefined;
-  const encoding = isDocumentVersion(token) ? token.document.encoding : 'utf8';
-  return encoding === 'utf8' || encoding === 'utf8bom' ? storedBytes(change.text, change.bom) : vscode.workspace.encode(change.text, { encoding });
+  const named = change.kind === 'add' && change.encoding !== undefined ? vscodeEncodingId(change.encoding) : undefined;
+  if (change.kind === 'add' && change.encoding !== undefined && named === undefined) {
+    return { ...fail('INVALID_ENCODING', `"${change.encoding}" is not an encoding VS Code knows, so the file cannot be created in it`), path: change.path };
+  }
+  const encoding = isDocumentVersion(token) ? token.document.encoding : named ?? 'utf8';
+  const bytes = encoding === 'utf8' || encoding === 'utf8bom' ? storedBytes(change.text, change.bom) : await vscode.workspace.encode(change.text, { encoding });
+  return { ok: true, value: bytes };
 }
 
 /** A created file's bytes: UTF-8, with the BOM the file had. */

@@ -2,6 +2,8 @@
  * The last request that changed files, and whether it was undone since: the "Undo Last
  * Request" command takes it back, and the status bar stops counting its edits once the
  * user undid it (with that command, a notification's Undo, or the editor's own Undo).
+ * It knows the request by its request_id, as the request history does: an undo in the
+ * editor is told to the history, and an undo from the history is told here.
  */
 import * as vscode from 'vscode';
 import { pathKey } from '../platform/workspacePaths';
@@ -19,6 +21,8 @@ interface EditedFile {
 
 interface LastRequestEdit {
   readonly requestId: number;
+  /** Its request_id in the request history. */
+  readonly historyId?: string;
   readonly files: readonly EditedFile[];
   undone: boolean;
 }
@@ -38,7 +42,8 @@ export class LastEdit implements vscode.Disposable {
   /** Fires when a request changed files, or when the last one was undone. */
   readonly onDidChange = this.changed.event;
 
-  constructor(bus: RequestBus) {
+  /** `onUndone`: told the request_id of the last request when the editor's undo took it back. */
+  constructor(bus: RequestBus, private readonly onUndone: (historyId: string) => void = () => undefined) {
     this.subscriptions = [
       bus.onDidFinish((record) => this.remember(record)),
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -52,6 +57,19 @@ export class LastEdit implements vscode.Disposable {
   /** Whether request `requestId` changed files and was undone since. */
   isUndone(requestId: number): boolean {
     return this.last?.requestId === requestId && this.last.undone;
+  }
+
+  /** The request_id of the last request that changed files, when it is not undone. */
+  get historyId(): string | undefined {
+    return this.last && !this.last.undone ? this.last.historyId : undefined;
+  }
+
+  /** Request `historyId` was undone from the history: when it is the last one, it is counted undone. */
+  noteUndoneFromHistory(historyId: string): void {
+    if (this.last && !this.last.undone && this.last.historyId === historyId) {
+      this.last.undone = true;
+      this.changed.fire();
+    }
   }
 
   /** VS Code's undo on the request's first file, which takes back the whole request (one undo step across files). */
@@ -78,7 +96,7 @@ export class LastEdit implements vscode.Disposable {
       const document = openDocument(file.file_path);
       return document ? [{ path: file.file_path, document, after: document.version }] : [];
     });
-    this.last = { requestId: record.id, files, undone: false };
+    this.last = { requestId: record.id, ...(response.request_id !== undefined ? { historyId: response.request_id } : {}), files, undone: false };
     this.changed.fire();
   }
 
@@ -96,6 +114,9 @@ export class LastEdit implements vscode.Disposable {
     if (file && document.version === file.after + 1) {
       last.undone = true;
       this.changed.fire();
+      if (last.historyId !== undefined) {
+        this.onUndone(last.historyId);
+      }
     }
   }
 

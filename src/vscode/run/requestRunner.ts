@@ -2,18 +2,21 @@
  * The one path every VS Code surface takes to the engine: it builds the engine
  * options from the settings and the workspace, runs (or plans and commits) the
  * request, gives it an id, logs it, and publishes its record on the RequestBus.
+ * An applied request also gets its request_id and is kept in the request history
+ * (editorHistory.ts), which undo from the history goes through as well.
  */
 import type * as vscode from 'vscode';
 import {
-  commitPlan, type EngineOptions, type EngineResponse, parseRequest, type ParseResult, planParsedRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runParsedRequest, type ResolvedRequest,
-  surfaceOptions, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
+  commitPlan, type EngineOptions, type EngineResponse, type ErrorEnvelope, parseRequest, type ParseResult, planParsedRequest, type RefusedEditPlace, type RepeatedFailures, type RequestPlan, runParsedRequest, type ResolvedRequest,
+  type SuccessResponse, surfaceOptions, type SyntaxChecker, type SyntaxCheckPolicy, type ToolName,
 } from '../../core/index';
+import type { EditorHistory, HistoryItem } from './editorHistory';
 import { logOutcome, type OutcomeRecord } from './requestLog';
 import { RecentRecords } from './recentRecords';
 import { createPathCheck } from '../../shared/pathPolicy';
 import { engineLimits, retryPolicy, type SettingsReader } from '../platform/settings';
 import { type ReviewResult, WorkspaceFileStore, type StoreHooks } from '../platform/workspaceFileStore';
-import { displayPath, pathPolicyConfig } from '../platform/workspacePaths';
+import { absoluteTarget, displayPath, pathPolicyConfig } from '../platform/workspacePaths';
 import type { RequestBus, RequestOrigin, RequestRecord, RequestSource } from './requestRecord';
 
 export interface RunOptions {
@@ -53,6 +56,14 @@ export interface RequestRunnerDeps {
   readonly readHooks?: ReadHooks;
   /** Parses edited files for the syntax gate. */
   readonly syntaxChecker: SyntaxChecker;
+  /** Where applied requests are kept, so they can be undone later from any surface. */
+  readonly history: EditorHistory;
+}
+
+/** The engine's options for one request, and what to add to its answer once it ran. */
+interface RecordedOptions {
+  readonly options: EngineOptions;
+  readonly finish: <Response extends EngineResponse>(response: Response) => Response;
 }
 
 export class RequestRunner {
@@ -76,7 +87,12 @@ export class RequestRunner {
   async run(tool: ToolName, input: unknown, options: RunOptions, reading: Reading = this.read(tool, input)): Promise<RequestRecord> {
     const id = this.nextId++;
     const started = performance.now();
-    const { request, response, refusedEdits } = await runParsedRequest(reading, this.engineOptions(options));
+    const read = await reading;
+    const paths = read.ok && !read.request.dryRun ? read.request.files.flatMap((file) => absoluteTarget(file.filePath) ?? []) : undefined;
+    const recorded = await this.recorded(this.engineOptions(options), paths);
+    const ran = await runParsedRequest(read, recorded.options);
+    const { request, refusedEdits } = ran;
+    const response = recorded.finish(ran.response);
     const answered = options.repeats ? options.repeats.note(tool, input, response) : response;
     return this.finish({ id, tool, request, response: answered, refusedEdits }, options, started, 'run');
   }
@@ -120,8 +136,52 @@ export class RequestRunner {
   /** Commits a plan made by plan(); `review` replaces the plain commit with one the user confirms. */
   async commit(plan: RequestPlan, id: number, options: RunOptions, review?: () => Promise<ReviewResult>): Promise<RequestRecord> {
     const started = performance.now();
-    const response = await commitPlan(plan, this.engineOptions(options, review));
+    const recorded = await this.recorded(this.engineOptions(options, review), plan.dryRun ? undefined : plan.files.map((file) => file.path));
+    const response = recorded.finish(await commitPlan(plan, recorded.options));
     return this.finish({ id, tool: plan.request.tool, request: plan.request, response }, options, started, 'commit');
+  }
+
+  /** The request history's recent requests, newest first, across the workspace folders. */
+  historyItems(limit: number): Promise<HistoryItem[]> {
+    return this.deps.history.list(this.engineOptions({ source: 'command' }).store, limit);
+  }
+
+  /** A request of the history by its id, with the folder whose history keeps it. */
+  historyItem(id: string): Promise<HistoryItem | undefined> {
+    return this.deps.history.find(id, this.engineOptions({ source: 'command' }).store);
+  }
+
+  /**
+   * Undoes a request of the history (a dry run shows the diff it would apply), through the
+   * workspace's store and path check as any request: open editors show the restored text.
+   */
+  async undoFromHistory(item: HistoryItem, dryRun: boolean, options: RunOptions): Promise<SuccessResponse | ErrorEnvelope> {
+    const started = performance.now();
+    const response = await this.deps.history.undo(item.root, item.entry.request_id, dryRun, this.engineOptions(options));
+    const outcome = response.success ? 'ok' : response.error_code;
+    this.deps.log.info(`undo of request ${item.entry.request_id} (${options.source}${dryRun ? ', dry run' : ''}): ${outcome} in ${Math.round(performance.now() - started)} ms`);
+    return response;
+  }
+
+  /** The editor's own undo took request `id` back: the history marks it undone. */
+  async markUndoneInHistory(id: string): Promise<void> {
+    try {
+      await this.deps.history.markUndone(id, this.engineOptions({ source: 'command' }).store);
+    } catch (error) {
+      this.deps.log.warn(`Request ${id} was undone in the editor, but the request history could not be told: ${String(error)}`);
+    }
+  }
+
+  /**
+   * An applied request's options: its request_id, and its commit recorded in the history.
+   * `paths`: the files it names (absolute), or undefined for a dry run, which gets neither.
+   */
+  private async recorded(options: EngineOptions, paths: readonly string[] | undefined): Promise<RecordedOptions> {
+    if (paths === undefined) {
+      return { options, finish: (response) => response };
+    }
+    const run = await this.deps.history.record(paths, options.store);
+    return { options: { ...options, store: run.store, requestId: run.requestId }, finish: run.finish };
   }
 
   private engineOptions(options: RunOptions, review?: () => Promise<ReviewResult>): EngineOptions {

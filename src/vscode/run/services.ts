@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../platform/ids';
 import { createLogChannel } from './requestLog';
+import { EditorHistory } from './editorHistory';
 import { LastEdit } from './lastEdit';
 import { RequestBus } from './requestRecord';
 import { type ReadHooks, RequestRunner } from './requestRunner';
@@ -38,8 +39,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
     wasmDirectory: treeSitterWasmDirectory(),
     onUnavailable: (grammar, reason) => log.warn(`The ${grammar} parser could not be loaded (${reason}); such files are edited without a syntax check`),
   });
-  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, readHooks, syntaxChecker });
-  const lastEdit = new LastEdit(bus);
+  const history = new EditorHistory(settings);
+  const runner = new RequestRunner({ bus, log, settings, hooks: storeHooks, readHooks, syntaxChecker, history });
+  const lastEdit = new LastEdit(bus, (historyId) => void runner.markUndoneInHistory(historyId));
   context.subscriptions.push(lastEdit);
   return { bus, runner, log, settings, lastEdit, storeHooks, readHooks };
 }
