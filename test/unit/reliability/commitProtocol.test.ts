@@ -188,7 +188,8 @@ describe('reliability: the commit protocol', function () {
       assert.deepEqual(leftovers(), []);
     });
 
-    it('after its commit point, with one file renamed: finished, every file new', async () => {
+    /** Every file locked and staged by a dead process, and the commit marker written: the batch is past its commit point. */
+    function leaveCommittedBatch(): void {
       seed();
       const record = deadRecord(NAMES.map(file));
       for (const name of NAMES) {
@@ -197,6 +198,10 @@ describe('reliability: the commit protocol', function () {
         fs.writeFileSync(sidecarPath(file(name), 'new'), NEW(name));
       }
       fs.writeFileSync(sidecarPath(file('a.txt'), 'commit'), `${record.batch}\n`);
+    }
+
+    it('after its commit point, with one file renamed: finished, every file new', async () => {
+      leaveCommittedBatch();
       fs.renameSync(sidecarPath(file('a.txt'), 'new'), file('a.txt'));
       await touchWithNextRun('b.txt');
       assert.equal(batchState(), 'all new');
@@ -204,14 +209,7 @@ describe('reliability: the commit protocol', function () {
     });
 
     it('reads of every file at once, in one process, each wait for the recovery and see the finished batch', async () => {
-      seed();
-      const record = deadRecord(NAMES.map(file));
-      for (const name of NAMES) {
-        writeLock(file(name), record);
-        fs.linkSync(file(name), sidecarPath(file(name), 'old'));
-        fs.writeFileSync(sidecarPath(file(name), 'new'), NEW(name));
-      }
-      fs.writeFileSync(sidecarPath(file('a.txt'), 'commit'), `${record.batch}\n`);
+      leaveCommittedBatch();
       const store = new NodeFileStore();
       const reads = await Promise.all(NAMES.map((name) => store.read(file(name))));
       assert.deepEqual(reads.map((read) => (read.ok ? read.value.text : read.code)), NAMES.map((name) => NEW(name)));
