@@ -12,7 +12,7 @@ import { promises as fs, type Stats } from 'node:fs';
 import * as vscode from 'vscode';
 import { type CancellationSignal, isNotebookPath, type FileKind, type FileStat, type FileStore, type PlannedChange, type PlannedUpdate, type StoredText, type StoreFailure, storeFailureFromError, type StoreResult } from '../../core/index';
 import { withDocumentLocks } from '../../shared/documentLocks';
-import { foldedName, nameRulesFor } from '../../shared/nameRules';
+import { pathKey } from './workspacePaths';
 import { shouldSaveAfterEdit, type SaveAfterEdit } from './settings';
 import { chooseEncoding, roundTripProblem, storedEncoding, vscodeEncodingId, writesByteOrderMark } from './documentEncoding';
 import { confirmSavedAt, placeOf, type FilePlace } from './savedWhere';
@@ -141,7 +141,7 @@ export class WorkspaceFileStore implements FileStore {
 
   async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
     await this.options.hooks?.beforeCommit?.(changes, this.options.cancellation);
-    return withDocumentLocks(changes.flatMap(lockKeys).map(byNameRules), () => this.commitInTurn(changes));
+    return withDocumentLocks(changes.flatMap(lockKeys).map(pathKey), () => this.commitInTurn(changes));
   }
 
   /**
@@ -359,16 +359,11 @@ export function storedBytes(text: string, bom: boolean): Uint8Array {
  * documents are compared as the file system compares names (nameRules.ts).
  */
 function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
-  const key = byNameRules(uri.fsPath);
-  return vscode.workspace.textDocuments.find((candidate) => candidate.uri.scheme === 'file' && byNameRules(candidate.uri.fsPath) === key);
+  const key = pathKey(uri.fsPath);
+  return vscode.workspace.textDocuments.find((candidate) => candidate.uri.scheme === 'file' && pathKey(candidate.uri.fsPath) === key);
 }
 
-/** A path in the form every name of one file takes on its file system (the rules probed once per device). */
-function byNameRules(fsPath: string): string {
-  return foldedName(fsPath, nameRulesFor(fsPath));
-}
-
-/** Requests that touch the same document share its path, whichever way it was spelled (byNameRules folds it); a path to create is keyed by itself. */
+/** Requests that touch the same document share its path, whichever way it was spelled (pathKey folds it); a path to create is keyed by itself. */
 function lockKeys(change: PlannedChange): string[] {
   const created = change.path;
   if (change.kind === 'add') {
