@@ -212,21 +212,17 @@ export async function openInEditor(file: string): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(document, { preview: false });
 }
 
-/** Discards unsaved changes of a document by reverting it to the disk text. */
-export async function revertDocument(document: vscode.TextDocument): Promise<void> {
-  if (!document.isDirty) return;
-  await showDespiteOtherEditors(document);
-  await vscode.commands.executeCommand('workbench.action.files.revert');
-}
-
 /**
- * Shows a document, trying again when the workbench opens another editor at the same moment
- * (VS Code 1.139 may open one of its own while a suite starts, and then refuses the first show).
+ * Discards unsaved changes of a document by reverting it to the disk text. A document VS Code is
+ * saving itself (the user settings while a configuration update writes them) turns clean on its
+ * own, so each try looks again before showing it.
  */
-async function showDespiteOtherEditors(document: vscode.TextDocument, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+export async function revertDocument(document: vscode.TextDocument, attempts = 25): Promise<void> {
+  for (let attempt = 1; document.isDirty; attempt++) {
     try {
+      // VS Code 1.139 may open an editor of its own while a suite starts, and then refuses this show.
       await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
       return;
     } catch (error) {
       if (attempt >= attempts) throw error;
