@@ -89,7 +89,8 @@ const builds = [
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles whole.
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], mainFields: ['module', 'main'] },
   { ...common, entryPoints: ['src/node/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [cliLoading] },
-  ...cliLazyModules.map((entry) => ({ ...common, entryPoints: [entry], outfile: `dist/${lazyOutName(entry)}` })),
+  // Each lazy module loads the same way: without the schemas it does not use, and its own lazy imports from their files.
+  ...cliLazyModules.map((entry) => ({ ...common, entryPoints: [entry], outfile: `dist/${lazyOutName(entry)}`, plugins: [cliLoading] })),
   // The MCP server and its SDK, loaded by dist/cli.js only for `multi-edit mcp` (src/node/cli/mcpLauncher.ts).
   // It shares the CLI's lazy modules: bundling them in would wrap zod in lazy initialisers that the
   // SDK's own zod schemas run ahead of.
