@@ -118,11 +118,12 @@ export class HistoryBook {
    * when it is too large for the bounds: the request is then applied without a record.
    */
   async begin(entry: Omit<HistoryEntry, 'root'>): Promise<boolean> {
-    const text = JSON.stringify({ ...entry, root: this.root });
-    if (Buffer.byteLength(text, 'utf8') > this.bounds.maxBytes) {
+    // Encoded once: the record holds whole texts, and its size is measured in the bytes written.
+    const bytes = Buffer.from(JSON.stringify({ ...entry, root: this.root }), 'utf8');
+    if (bytes.length > this.bounds.maxBytes) {
       return false;
     }
-    await writeDurably(this.file(entry.request_id, PENDING), text, this.folder);
+    await writeDurably(this.file(entry.request_id, PENDING), bytes, this.folder);
     return true;
   }
 
@@ -272,11 +273,11 @@ async function settledState(files: readonly HistoryFile[], store: Pick<FileStore
 }
 
 /** Writes a whole file owner-only: a fresh temporary name, synced, renamed over, and the folder synced. */
-async function writeDurably(path: string, text: string, folder: string): Promise<void> {
+async function writeDurably(path: string, content: string | Buffer, folder: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}${TEMPORARY}`;
   const handle = await fs.open(temporary, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, OWNER_ONLY_FILE);
   try {
-    await handle.writeFile(text, 'utf8');
+    await handle.writeFile(content);
     await handle.sync();
   } finally {
     await handle.close();
