@@ -65,11 +65,15 @@ export function sourceLines(bytes: number): string[] {
   return lines;
 }
 
+/** An edit the syntax gate must parse: it adds an argument to a call, where a rename of words is settled by reading them. */
+export const withArgument = (line: string): string => line.replace('compute(', 'compute(0, ');
+const renamed = (line: string): string => line.replace('compute(', 'recompute(');
+
 /** `count` edits of whole lines spread evenly through the file, each unique by its line number. */
 function spreadEdits(lines: readonly string[], count: number): EditPair[] {
   return Array.from({ length: count }, (_, index) => {
     const line = lines[Math.floor(((index + 0.5) * lines.length) / count)];
-    return { old_string: line, new_string: line.replace('compute(', 'recompute(') };
+    return { old_string: line, new_string: renamed(line) };
   });
 }
 
@@ -87,24 +91,27 @@ function ambiguousText(bytes: number): string {
  * `count` files of 50 KB under `folder`, added to `files`, and the request that makes
  * one edit in the middle of each.
  */
-function multiFileRequest(count: number, folder: string, files: Map<string, string>): Workload['request'] {
+function multiFileRequest(count: number, folder: string, files: Map<string, string>, edit: (line: string) => string = renamed): Workload['request'] {
   const lines = sourceLines(MULTI_FILE_BYTES);
   const middle = lines[lines.length >> 1];
   const entries: FileEditsInput[] = [];
   for (let index = 0; index < count; index++) {
     const path = join(folder, `file${String(index).padStart(4, '0')}.ts`);
     files.set(path, `// file ${index}\n${lines.join('\n')}\n`);
-    entries.push({ file_path: path, edits: [{ old_string: middle, new_string: middle.replace('compute(', 'recompute(') }] });
+    entries.push({ file_path: path, edits: [{ old_string: middle, new_string: edit(middle) }] });
   }
   return { files: entries, dryRun: false };
 }
 
-/** The multi-file workload with exactly `count` files of 50 KB, written under `directory`. */
-export async function multiFileWorkload(count: number, directory: string): Promise<Workload> {
-  const folder = join(directory, `multiFile-${count}-files`);
+/**
+ * The multi-file workload with exactly `count` files of 50 KB, written under `directory`; its
+ * edits rename a word, or with `gateParses` add an argument, which the syntax gate parses.
+ */
+export async function multiFileWorkload(count: number, directory: string, gateParses = false): Promise<Workload> {
+  const folder = join(directory, `multiFile-${count}-files${gateParses ? '-parsed' : ''}`);
   await mkdir(folder, { recursive: true });
   const files = new Map<string, string>();
-  const request = multiFileRequest(count, folder, files);
+  const request = multiFileRequest(count, folder, files, gateParses ? withArgument : renamed);
   return finishWorkload('multiFile', files, request, { success: true });
 }
 
