@@ -25,6 +25,7 @@ describe('benchmark (npm run bench -- --quick)', function () {
         manyFiles: { counts: { files: number; runners: Record<string, { medianMs: number; samplesMs: number[] }> }[] };
         mcpLatency: { servers: Record<string, { calls: number; p50Ms: number; p95Ms: number }> };
         editorRoundTrip: { measured: boolean };
+        syntaxGate: { refusal: { cpuMs: { refuse: number }; oneParse: { cpuMs: number } } };
       };
     };
     const workloads = new Set(result.cells.map((cell) => cell.workload));
@@ -39,10 +40,11 @@ describe('benchmark (npm run bench -- --quick)', function () {
     for (const cell of result.cells) {
       assert.ok(cell.runs >= 1 && Number.isFinite(cell.medianMs) && cell.peakBytes >= 0, `${cell.workload}/${cell.implementation}: no figures`);
     }
-    const { manyFiles, mcpLatency, editorRoundTrip } = result.sections;
+    const { manyFiles, mcpLatency, editorRoundTrip, syntaxGate } = result.sections;
+    assert.ok(syntaxGate.refusal.cpuMs.refuse > 0 && syntaxGate.refusal.oneParse.cpuMs > 0, 'the refusal is measured beside one parse of the same text');
     assert.deepEqual(manyFiles.counts.map((count) => count.files), [4, 20], 'many files runs at two counts');
     for (const count of manyFiles.counts) {
-      assert.deepEqual(Object.keys(count.runners).sort(), ['cli', 'floorProcess', 'peerProcess']);
+      assert.deepEqual(Object.keys(count.runners).sort(), ['cli', 'cliParsed', 'floorProcess', 'peerProcess']);
       for (const [runner, figures] of Object.entries(count.runners)) {
         assert.ok(figures.samplesMs.length >= 1 && figures.medianMs > 0, `many files, ${count.files}: ${runner} has no figures`);
       }
