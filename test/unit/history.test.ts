@@ -4,9 +4,11 @@
 // changes nothing; later-then-earlier undo restores the first state; bounds evict the
 // oldest; the history folder is owner-only; no history is written when it is off.
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import { runRequest } from '../../src/core/engine/engine';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/contract/schemas';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
@@ -238,5 +240,26 @@ describe('history and undo', () => {
     assert.deepEqual(listed.map((entry) => entry.request_id), ['20260101T000000000-aaaaaa']);
     const folder = path.join(box.state, fs.readdirSync(box.state)[0]);
     assert.deepEqual(fs.readdirSync(folder).filter((name) => name.includes('pending')), []);
+  });
+});
+
+describe('history: the digest of a text', () => {
+  const whole = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+  const MIB = 1 << 20;
+
+  it('is the SHA-256 of its UTF-8 bytes, with a surrogate pair, a lone surrogate or a CRLF where a slice of the hashing ends', () => {
+    for (const around of ['😀', '\ud83d', '\ude00', '\ud83d\ud83d\ude00', '\r\n', 'é']) {
+      for (const shift of [-2, -1, 0, 1]) {
+        const text = `${'a'.repeat(MIB + shift)}${around}${'b'.repeat(3)}`;
+        assert.equal(sha256Text(text), whole(text), `${JSON.stringify(around)} at ${MIB + shift}`);
+      }
+    }
+  });
+
+  it('agrees with hashing the whole string on random texts of several slices', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('\ud83d', '\ude00', '😀')), { minLength: 1, maxLength: 8 }), fc.nat(3), (parts, slices) => {
+      const text = `${'x'.repeat(Math.max(0, slices * MIB - 1))}${parts.join('')}`;
+      return sha256Text(text) === whole(text);
+    }), { numRuns: 25 });
   });
 });
