@@ -159,12 +159,44 @@ const change = (filePath: string): object => ({ file_path: filePath, edits: [{ o
     for (const code of tally.keys()) {
       assert.ok(allowed.has(code), `an expected code, not ${code}: ${firstMessage.get(code)}`);
     }
-    // Not yet a promise: a save's check by real path catches most escapes, not every one (one run on 1.139.1: 16 of 23).
-    // The figures above are the measure until the check holds for all; SECURITY.md states the limit.
-    assert.ok(landedOutside === 0 || detected > 0, `saves landed outside and none was reported: ${landedOutside} landed`);
+    // Not yet a promise: a save's check by real path catches most escapes, not every one (one run on 1.139.1: 16 of 23),
+    // so a run with a single escape may report none. The figures above are the measure until the check holds for all
+    // (SECURITY.md states the limit); the next test makes an escape at a known moment and holds its report.
     if (detected > 0) {
       assert.match(firstMessage.get('SAVE_REDIRECTED') ?? '', /was edited, but saving it was not confirmed/);
       assert.ok(shownAsProblem, 'the Problems panel showed SAVE_REDIRECTED on the file');
+    }
+  });
+
+  test('a directory swapped for a link as VS Code saves: the call is SAVE_REDIRECTED, the edit stays in the editor, and the text outside is the one VS Code wrote', async () => {
+    const swapped = path.join(fixture.dir, 'swapped-once');
+    const held = path.join(fixture.dir, 'held-once');
+    const target = writeScratchFile(swapped, 's.txt', 'secret\n');
+    // The file outside looks like the one planned (size and time), so VS Code sees no conflict and saves through the link.
+    const planned = fs.statSync(target);
+    fs.utimesSync(secret, planned.atime, planned.mtime);
+    let swaps = 0;
+    const swapAtSave = vscode.workspace.onWillSaveTextDocument((event) => {
+      if (event.document.uri.fsPath === target && swaps++ === 0) {
+        fs.renameSync(swapped, held);
+        fs.symlinkSync(outside, swapped, 'dir');
+      }
+    });
+    try {
+      const reply = await withSettings({ confirmation: 'never' }, () => invokeTool(TOOL_MULTI_EDIT, { file_path: target, edits: [{ old_string: 'secret', new_string: 'public' }] }));
+      assert.equal(swaps, 1, 'VS Code saved the edited file once');
+      const error = expectError(reply, 'SAVE_REDIRECTED');
+      assert.match(error.message, /was edited, but saving it was not confirmed/);
+      assert.equal(readDisk(path.join(held, 's.txt')), 'secret\n', 'the file planned was not written');
+      assert.equal(readDisk(secret), 'public\n', 'the save followed the link');
+      const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.fsPath === target);
+      assert.equal(document?.getText(), 'public\n', 'the edit is in the editor, where undo takes it back');
+    } finally {
+      swapAtSave.dispose();
+      if (fs.lstatSync(swapped, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        fs.unlinkSync(swapped);
+        fs.renameSync(held, swapped);
+      }
     }
   });
 });
