@@ -10,7 +10,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MAX_MESSAGE_BYTES } from '../../src/node/mcp/lineTransport';
 import { successOf } from './helpers/requestScenarios';
-import { startMcpSession, type McpSession } from './helpers/mcpSession';
+import { useMcpSession } from './helpers/mcpSession';
 import { useTempDir } from './helpers/tempDir';
 
 const MB = 1024 * 1024;
@@ -18,21 +18,13 @@ const MB = 1024 * 1024;
 describe('MCP server: protocol limits', function () {
   this.timeout(180_000);
   const dir = useTempDir('limits', { per: 'suite' });
-  let session: McpSession;
-
-  before(async () => {
-    session = await startMcpSession({ cwd: dir() });
-  });
-
-  after(async () => {
-    await session.close();
-  });
+  const session = useMcpSession(dir);
 
   /** A small edit that must still work: the session went on. */
   async function stillServing(): Promise<void> {
     const target = path.join(dir(), 'after.txt');
     fs.writeFileSync(target, 'before\n');
-    successOf((await session.call('multi_edit', { file_path: target, edits: [{ old_string: 'before', new_string: 'after' }] })).response);
+    successOf((await session().call('multi_edit', { file_path: target, edits: [{ old_string: 'before', new_string: 'after' }] })).response);
     assert.equal(fs.readFileSync(target, 'utf8'), 'after\n');
   }
 
@@ -41,7 +33,7 @@ describe('MCP server: protocol limits', function () {
       const target = path.join(dir(), `big-${megabytes}.txt`);
       fs.writeFileSync(target, 'head\nMARK\ntail\n');
       const large = 'x'.repeat(megabytes * MB - 1) + '\n';
-      successOf((await session.call('multi_edit', { file_path: target, edits: [{ old_string: 'MARK\n', new_string: large }] })).response);
+      successOf((await session().call('multi_edit', { file_path: target, edits: [{ old_string: 'MARK\n', new_string: large }] })).response);
       assert.equal(fs.statSync(target).size, 'head\ntail\n'.length + megabytes * MB);
       await stillServing();
     });
@@ -52,7 +44,7 @@ describe('MCP server: protocol limits', function () {
     fs.writeFileSync(target, 'MARK\n');
     const huge = 'y'.repeat(MAX_MESSAGE_BYTES + MB);
     await assert.rejects(
-      session.client.callTool({ name: 'multi_edit', arguments: { file_path: target, edits: [{ old_string: 'MARK', new_string: huge }] } }),
+      session().client.callTool({ name: 'multi_edit', arguments: { file_path: target, edits: [{ old_string: 'MARK', new_string: huge }] } }),
       (error: unknown) => {
         assert.ok(error instanceof McpError);
         assert.equal(error.code, ErrorCode.InvalidRequest);
@@ -68,7 +60,7 @@ describe('MCP server: protocol limits', function () {
   it('a tool name that is not a string gets InvalidParams (-32602) in one line, and the session goes on', async () => {
     for (const name of [5, null, { tool: 'multi_edit' }]) {
       await assert.rejects(
-        session.client.request({ method: 'tools/call', params: { name, arguments: {} } } as never, z.object({}).passthrough()),
+        session().client.request({ method: 'tools/call', params: { name, arguments: {} } } as never, z.object({}).passthrough()),
         (error: unknown) => {
           assert.ok(error instanceof McpError);
           assert.equal(error.code, ErrorCode.InvalidParams);

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startMcpSession, type McpSession } from './helpers/mcpSession';
+import { useMcpSession } from './helpers/mcpSession';
 import { useTempDir } from './helpers/tempDir';
 
 const LINES = Array.from({ length: 230_000 }, (_, index) => `v${index}=${index % 97}`);
@@ -19,15 +19,7 @@ function hunks(count: number): string {
 describe('MCP server: responsive during long calls', function () {
   this.timeout(300_000);
   const dir = useTempDir('responsive', { per: 'suite' });
-  let session: McpSession;
-
-  before(async () => {
-    session = await startMcpSession({ cwd: dir() });
-  });
-
-  after(async () => {
-    await session.close();
-  });
+  const session = useMcpSession(dir);
 
   /** Pings every few milliseconds until `work` settles: the latency of each ping answered before it did. */
   async function pingsDuring<T>(work: Promise<T>): Promise<{ result: T; answeredBefore: number[] }> {
@@ -38,7 +30,7 @@ describe('MCP server: responsive during long calls', function () {
     });
     while (!settled) {
       const sent = performance.now();
-      await Promise.race([session.client.ping(), settledWork]);
+      await Promise.race([session().client.ping(), settledWork]);
       if (!settled) {
         answeredBefore.push(performance.now() - sent);
       }
@@ -51,14 +43,14 @@ describe('MCP server: responsive during long calls', function () {
     fs.writeFileSync(path.join(dir(), 'big.txt'), `${LINES.join('\n')}\n`);
     fs.writeFileSync(path.join(dir(), 'small.txt'), 'before\n');
     const started = performance.now();
-    const long = session.call('multi_edit_patch', { patch: `*** Begin Patch\n*** Update File: big.txt\n${hunks(20_000)}\n*** End Patch\n` });
+    const long = session().call('multi_edit_patch', { patch: `*** Begin Patch\n*** Update File: big.txt\n${hunks(20_000)}\n*** End Patch\n` });
     let longDone = false;
     void long.then(() => {
       longDone = true;
     });
     // Give the server the long call first.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await session.call('multi_edit', { file_path: path.join(dir(), 'small.txt'), edits: [{ old_string: 'before', new_string: 'after' }] });
+    const second = await session().call('multi_edit', { file_path: path.join(dir(), 'small.txt'), edits: [{ old_string: 'before', new_string: 'after' }] });
     const secondBeforeLong = !longDone;
     const { result, answeredBefore } = await pingsDuring(long);
     const longMs = performance.now() - started;
@@ -71,12 +63,12 @@ describe('MCP server: responsive during long calls', function () {
 
   it('refuses 200,000 hunks with the limit named, and goes on answering pings', async () => {
     const started = performance.now();
-    const { result, answeredBefore } = await pingsDuring(session.call('multi_edit_patch', { patch: `*** Begin Patch\n*** Update File: big.txt\n${hunks(200_000)}\n*** End Patch\n` }));
+    const { result, answeredBefore } = await pingsDuring(session().call('multi_edit_patch', { patch: `*** Begin Patch\n*** Update File: big.txt\n${hunks(200_000)}\n*** End Patch\n` }));
     const refusedMs = performance.now() - started;
     assert.equal(result.response.success ? 'success' : result.response.error_code, 'VALIDATION_FAILED');
     assert.match(result.response.success ? '' : result.response.message, /more than 20000 hunks/);
     const after = performance.now();
-    await session.client.ping();
+    await session().client.ping();
     console.log(`      200,000 hunks (${Math.round(hunks(200_000).length / 1e5) / 10} MB): refused in ${Math.round(refusedMs)} ms; ${answeredBefore.length} pings answered meanwhile; the next ping took ${Math.round(performance.now() - after)} ms`);
   });
 });

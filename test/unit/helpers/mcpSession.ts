@@ -78,3 +78,24 @@ export async function startMcpSession(options: McpSessionOptions): Promise<McpSe
     close: () => client.close(),
   };
 }
+
+/**
+ * One session for the describe block it is called in: opened before the block's tests, in the
+ * folder `cwd` gives then, and closed after them. The returned function gives it while a test runs.
+ */
+export function useMcpSession(cwd: () => string, options: Omit<McpSessionOptions, 'cwd'> = {}): () => McpSession {
+  let session: McpSession | undefined;
+  before(async () => {
+    session = await startMcpSession({ ...options, cwd: cwd() });
+  });
+  after(async () => {
+    await session?.close();
+    session = undefined;
+  });
+  return () => {
+    if (session === undefined) {
+      throw new Error('useMcpSession: the session exists only while its suite runs');
+    }
+    return session;
+  };
+}

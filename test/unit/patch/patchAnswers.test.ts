@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { EngineResponse, ErrorEnvelope } from '../../../src/core/contract/schemas';
 import { parseCliResponse, runCli, type CliRun } from '../helpers/cliRun';
-import { startMcpSession, type McpSession } from '../helpers/mcpSession';
+import { useMcpSession } from '../helpers/mcpSession';
 import { envelopeOf, successOf } from '../helpers/requestScenarios';
 import { useTempDir } from '../helpers/tempDir';
 
@@ -119,14 +119,7 @@ describe('patch answers (CLI and MCP)', function () {
 
   describe('through the MCP server', () => {
     const root = useTempDir('patch-answers-mcp', { per: 'suite' });
-    let session: McpSession;
-
-    before(async () => {
-      session = await startMcpSession({ cwd: root() });
-    });
-    after(async () => {
-      await session.close();
-    });
+    const session = useMcpSession(root);
 
     beforeEach(() => {
       fs.rmSync(path.join(root(), 'src'), { recursive: true, force: true });
@@ -135,7 +128,7 @@ describe('patch answers (CLI and MCP)', function () {
       fs.writeFileSync(path.join(root(), 'src', 'big.ts'), Array.from({ length: BIG_LINES }, (_, index) => `line ${index}\n`).join(''));
     });
 
-    const call = (args: unknown): Promise<{ result: CallToolResult; response: EngineResponse }> => session.call('multi_edit_patch', args);
+    const call = (args: unknown): Promise<{ result: CallToolResult; response: EngineResponse }> => session().call('multi_edit_patch', args);
     const textOf = (result: CallToolResult): string => (result.content[0] as { text: string }).text;
 
     it('answers a malformed patch and a call of the wrong shape with patch hints', async () => {
