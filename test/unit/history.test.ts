@@ -243,6 +243,32 @@ describe('history and undo', () => {
   });
 });
 
+describe('history: the order of requests', () => {
+  it('is the order they committed in: a request that started first but committed last is the one undo takes back first', async () => {
+    const box = sandbox();
+    const file = path.join(box.root, 'a.txt');
+    fs.writeFileSync(file, 'one two\n');
+    const book = await HistoryBook.open(settings(box), box.root);
+    // Request ...aaaaaa started first, but waited for the file's lock: ...bbbbbb committed "two" to "2" before it.
+    const byLater = { path: file, operation: 'update' as const, before: { text: 'one two\n', bom: false }, after: { sha256: sha256Text('one 2\n'), bom: false } };
+    await book.begin({ request_id: '20260101T000000001-bbbbbb', time: '2026-01-01T00:00:01.000Z', surface: 'cli', summary: 'a.txt updated', files: [byLater] });
+    await book.commit('20260101T000000001-bbbbbb');
+    const byEarlier = { ...byLater, before: { text: 'one 2\n', bom: false }, after: { sha256: sha256Text('1 2\n'), bom: false } };
+    await book.begin({ request_id: '20260101T000000000-aaaaaa', time: '2026-01-01T00:00:02.000Z', surface: 'cli', summary: 'a.txt updated', files: [byEarlier] });
+    await book.commit('20260101T000000000-aaaaaa');
+    fs.writeFileSync(file, '1 2\n');
+    const history = new RequestHistory(settings(box), 'cli');
+    const store = new NodeFileStore();
+    assert.deepEqual((await history.list(box.root, store, 10)).map((entry) => entry.request_id), ['20260101T000000000-aaaaaa', '20260101T000000001-bbbbbb']);
+    const first = await history.undo(box.root, undefined, false, { store });
+    assert.equal(first.success, true, JSON.stringify(first));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one 2\n');
+    const second = await history.undo(box.root, undefined, false, { store });
+    assert.equal(second.success, true, JSON.stringify(second));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one two\n');
+  });
+});
+
 describe('history: the digest of a text', () => {
   const whole = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
   const MIB = 1 << 20;

@@ -169,7 +169,12 @@ export class HistoryBook {
     await fs.rm(this.file(id, PENDING), { force: true });
   }
 
-  /** Every settled record, oldest first (a record whose undo a crash left unsettled is left out until it settles). */
+  /**
+   * Every settled record, in the order the requests committed (a record whose undo a crash left
+   * unsettled is left out until it settles). A record's time is taken as its commit begins, under
+   * the files' locks; its id is drawn when the request starts, so requests racing for one file may
+   * commit in another order than their ids.
+   */
   async entries(): Promise<HistoryEntry[]> {
     const entries: HistoryEntry[] = [];
     const undoing = new Set(await this.ids(UNDOING));
@@ -177,7 +182,7 @@ export class HistoryBook {
       const entry = await this.read(this.file(id, FINAL));
       if (entry) entries.push(entry);
     }
-    return entries;
+    return entries.sort(byCommit);
   }
 
   /** Marks a record undone, so the default undo moves on to the one before it. */
@@ -297,6 +302,11 @@ async function settledState(files: readonly HistoryFile[], store: Pick<FileStore
     untouched &&= (await holds(beforePath, file.before)) && (file.moved_from === undefined || (await holds(file.path, undefined)));
   }
   return applied ? 'applied' : untouched ? 'not applied' : 'unsettled';
+}
+
+/** Oldest commit first: by the record's time, then by id (ISO times and ids both sort as text). */
+export function byCommit(a: HistoryEntry, b: HistoryEntry): number {
+  return a.time < b.time ? -1 : a.time > b.time ? 1 : a.request_id < b.request_id ? -1 : a.request_id > b.request_id ? 1 : 0;
 }
 
 /** Writes a whole file owner-only: a fresh temporary name, synced, renamed over, and the folder synced. */

@@ -9,7 +9,7 @@
 import { realpathSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { EngineOptions, ErrorEnvelope, FileStore, HistoryEntry, SuccessResponse } from '../../core/index';
-import { historySettingsFromEnv, requestId } from '../../shared/history/historyBook';
+import { byCommit, historySettingsFromEnv, requestId } from '../../shared/history/historyBook';
 import { type RecordedRun, RequestHistory } from '../../shared/history/requestHistory';
 import type { SettingsReader } from '../platform/settings';
 import { displayPath } from '../platform/workspacePaths';
@@ -33,10 +33,10 @@ export class EditorHistory {
     return root === undefined ? { store, requestId: requestId(), finish: (response) => response } : this.history.record(root, store, displayPath);
   }
 
-  /** The recent requests of every workspace folder, newest first (request ids sort by time). */
+  /** The recent requests of every workspace folder, the last committed first. */
   async list(store: FileStore, limit: number): Promise<HistoryItem[]> {
     const lists = await Promise.all(workspaceRoots().map(async (root) => (await this.history.list(root, store, limit)).map((entry) => ({ root, entry }))));
-    return lists.flat().sort((a, b) => (a.entry.request_id < b.entry.request_id ? 1 : -1)).slice(0, limit);
+    return lists.flat().sort((a, b) => byCommit(b.entry, a.entry)).slice(0, limit);
   }
 
   /** The request `id` of any workspace folder's history. */
