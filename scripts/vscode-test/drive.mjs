@@ -154,6 +154,8 @@ async function main() {
         MULTI_EDIT_TEST_RESULTS: resultsFile,
         MULTI_EDIT_TEST_WORKSPACE: sandbox.workspace,
         MULTI_EDIT_TEST_VSCODE: VERSION.vscode,
+        // The request history of this run only (removed with the sandbox): never the user's, whose size and records would change what the tests see.
+        MULTI_EDIT_HISTORY_DIR: process.env.MULTI_EDIT_HISTORY_DIR ?? path.join(sandbox.root, 'history'),
         ...host.env,
       },
       payload: true,
