@@ -49,7 +49,7 @@ function readCounts(stage, status) {
     if (status !== 0 && counts.failed === 0) {
       return { ...counts, failed: 1, skipped: counts.skipped ?? 0, note: ` (exit ${status} with no failing test: counted as 1 failure)` };
     }
-    return { passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, note: '' };
+    return { passed: counts.passed, failed: counts.failed, skipped: counts.skipped ?? 0, note: '', failures: counts.failures ?? [] };
   } catch {
     return { passed: 0, failed: 1, skipped: 0, note: ` (no results, exit ${status}: counted as 1 failure)` };
   }
@@ -73,7 +73,7 @@ for (const stage of stages) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  lines.push(describe(stage, counts, run));
+  lines.push(describe(stage, counts, run), ...(counts.failures ?? []).map((failure) => `  failed: ${failure}`));
 }
 lines.push(`all stages: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
