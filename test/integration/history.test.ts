@@ -1,6 +1,7 @@
 // The request history in the editor: a request applied by the language-model tool is undone
 // from Show Request History byte for byte; the history is the command line's too (a request
-// the CLI applied in the workspace folder is listed and undone here, and the reverse); a stale
+// the CLI applied in the workspace folder is listed and undone here, and the reverse, a large
+// file's text read back from the link the CLI kept); a stale
 // undo is refused naming the file; Undo Last Request marks the request undone in the history.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -53,6 +54,15 @@ function cli(args: readonly string[], input?: string): { status: number | null; 
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+/** How many texts the history keeps by a link to a file (a large file's text before a request), over every root. */
+function linkedOriginals(): number {
+  const folder = historyFolder(process.env);
+  return fs.readdirSync(folder).reduce((count, root) => count + fs.readdirSync(path.join(folder, root)).filter((name) => name.endsWith('.original')).length, 0);
+}
+
+/** Lines enough to make a file large: the CLI's history then keeps its text by a link to the file, which VS Code reads back to undo. */
+const LARGE_TAIL = '// a line that makes the file large enough to be kept by a link\r\n'.repeat(1_200);
+
 function cliResponse(run: { status: number | null; stdout: string; stderr: string }): EngineResponse {
   assert.ok(run.stdout.trim() !== '', `the CLI answered nothing (status ${run.status}): ${run.stderr}`);
   return JSON.parse(run.stdout) as EngineResponse;
@@ -101,11 +111,13 @@ suite('request history', function () {
 
   test('a request the CLI applied in the workspace folder is listed and undone in VS Code; one VS Code applied is undone by the CLI', async () => {
     const { dir } = fixture;
-    const target = writeScratchFile(dir, 'limits.ts', 'export const retries = 3;\r\nexport const delay = 10;\r\n');
+    const target = writeScratchFile(dir, 'limits.ts', `export const retries = 3;\r\nexport const delay = 10;\r\n${LARGE_TAIL}`);
     const before = snapshot(dir);
     const patch = ['*** Begin Patch', `*** Update File: ${patchPath(dir)}/limits.ts`, '@@', '-export const retries = 3;', '+export const retries = 5;', '*** End Patch'].join('\n');
+    const linked = linkedOriginals();
     const applied = cliResponse(cli(['patch', '-'], patch));
     assert.ok(applied.success && applied.request_id, JSON.stringify(applied));
+    assert.equal(linkedOriginals(), linked + 1, 'the CLI kept the large file\'s text by a link');
     const item = await fixture.api.runner.historyItem(applied.request_id);
     assert.equal(item?.entry.surface, 'cli', 'the CLI\'s request is in the history VS Code reads');
     const undone = await historyCommand(applied.request_id, 'undo');
@@ -123,9 +135,9 @@ suite('request history', function () {
     await waitForBytes('the CLI undid VS Code\'s request', dir, before);
   });
 
-  test('a Latin-1 file the CLI deleted with --encoding latin1 is re-created by VS Code byte for byte', async () => {
+  test('a large Latin-1 file the CLI deleted with --encoding latin1 (kept by a link) is re-created by VS Code byte for byte', async () => {
     const { dir } = fixture;
-    writeScratchFile(dir, 'gone.txt', Buffer.from('caf\xe9 cr\xe8me\r\n', 'latin1'));
+    writeScratchFile(dir, 'gone.txt', Buffer.from(`caf\xe9 cr\xe8me\r\n${LARGE_TAIL}`, 'latin1'));
     writeScratchFile(dir, 'kept.txt', 'kept\n');
     const before = snapshot(dir);
     const patch = ['*** Begin Patch', `*** Delete File: ${patchPath(dir)}/gone.txt`, '*** End Patch'].join('\n');

@@ -1,6 +1,6 @@
 // multi_edit_undo and multi_edit_history through the real MCP SDK client: a patch of four
-// operations applied by the server is listed, undone byte for byte after a restart of the
-// server, and a stale undo is refused naming the file; the history is shared with the CLI.
+// operations applied by the server (a large file's text kept by a link) is listed, undone
+// byte for byte after a restart of the server, and a stale undo is refused naming the file; the history is shared with the CLI.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -39,7 +39,8 @@ const PATCH = [
 describe('MCP: multi_edit_undo and multi_edit_history', () => {
   it('lists both tools, undoes a four-operation patch byte for byte after a restart, and the CLI sees the same history', async () => {
     const { root, env } = project();
-    fs.writeFileSync(path.join(root, 'src/app.py'), '\uFEFFRETRIES = 3\r\nDELAY = 1\r\n');
+    // Large enough for the history to keep its text by a link to the file, which the undo reads back through the server's confined store.
+    fs.writeFileSync(path.join(root, 'src/app.py'), `\uFEFFRETRIES = 3\r\nDELAY = 1\r\n${'PADDING = 0\r\n'.repeat(6_000)}`);
     fs.writeFileSync(path.join(root, 'src/gone.py'), 'GONE = 1\n');
     fs.writeFileSync(path.join(root, 'src/before.py'), 'NAME = "before"\n');
     const before = snapshot(root);
@@ -56,6 +57,9 @@ describe('MCP: multi_edit_undo and multi_edit_history', () => {
     } finally {
       await first.close();
     }
+
+    const [historyFolder] = fs.readdirSync(env.MULTI_EDIT_HISTORY_DIR);
+    assert.equal(fs.readdirSync(path.join(env.MULTI_EDIT_HISTORY_DIR, historyFolder)).filter((name) => name.endsWith('.original')).length, 1, 'the large file is kept by a link');
 
     const listedByCli = JSON.parse(runCli(['history', '--root', root], { cwd: root, env }).stdout) as { requests: { request_id: string; surface: string }[] };
     assert.deepEqual(listedByCli.requests.map((request) => [request.request_id, request.surface]), [[id, 'mcp']]);

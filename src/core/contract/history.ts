@@ -10,8 +10,9 @@ import { type ErrorEnvelope, fileOperations } from './schemas';
 
 /**
  * A file's content as the store reads and writes it: the text without the BOM, and whether
- * it has one. What a file held before a request is kept whole (undo writes it back); what
- * it held after is kept as a digest of its text (undo only checks it is still there).
+ * it has one. What a file held before a request is kept whole (undo writes it back), in the
+ * record or, for a large file, as a link to its old bytes; what it held after is kept as a
+ * digest of its text (undo only checks it is still there).
  */
 const keptTextSchema = z.object({
   text: z.string().optional(),
@@ -19,6 +20,11 @@ const keptTextSchema = z.object({
   bom: z.boolean(),
   /** The file's encoding when it is not UTF-8, so the bytes come back as they were. */
   encoding: z.string().optional(),
+  /**
+   * For a large text kept without copying: the name, in the history's folder, of a hard link
+   * to the file as it was (its bytes, BOM included); `sha256` is then the digest of its text.
+   */
+  original: z.string().optional(),
 }).strict();
 
 /**

@@ -118,4 +118,13 @@ export interface FileStore {
   commitWhenCleared?(changes: readonly PlannedChange[], goAhead: GoAhead, isCancelled?: () => boolean): Promise<StoreResult<void>>;
   /** Optional: the names of the entries of a directory, to name the closest ones when a file is not found. */
   listNames?(directory: string): Promise<StoreResult<readonly string[]>>;
+  /**
+   * Optional: gives the bytes `path` holds now a second name, `keepAt` (a path outside
+   * the workspace), without copying them, so a history keeps a large file's text before a
+   * request at no cost. Only a store whose commit replaces a file by a rename offers it:
+   * `keepAt` then still holds the old bytes after the update. False, with nothing made,
+   * when it cannot (another device, no hard links there, or the file has other names that
+   * could be written in place).
+   */
+  linkOriginal?(path: string, keepAt: string): Promise<boolean>;
 }

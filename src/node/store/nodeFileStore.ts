@@ -145,6 +145,36 @@ export class NodeFileStore implements FileStore {
     }
   }
 
+  /**
+   * A hard link to the file `path` names (its real path), made only while the file has no
+   * other name: this store's commit renames the new text over the path, so the link keeps
+   * the old inode untouched, and no other name can be written in place. Confirmed by the
+   * link's own inode before it is trusted.
+   */
+  async linkOriginal(path: string, keepAt: string): Promise<boolean> {
+    let linked = false;
+    try {
+      const real = await this.oneAtATime.realpath(path);
+      const original = await this.oneAtATime.stat(real);
+      if (!original.isFile() || original.nlink !== 1) {
+        return false;
+      }
+      // Through the store's file system (each step counted where a test wraps it).
+      await this.fs.link(real, keepAt);
+      linked = true;
+      const kept = await this.oneAtATime.lstat(keepAt);
+      if (kept.isFile() && kept.dev === original.dev && kept.ino === original.ino) {
+        return true;
+      }
+    } catch {
+      // EXDEV (another device), EPERM (no hard links there), or the file went: the text is kept inline instead.
+    }
+    if (linked) {
+      await this.fs.unlink(keepAt).catch(() => undefined);
+    }
+    return false;
+  }
+
   /** Settles a crashed batch that includes `path`; FILE_BUSY when another's recovery of it outlasts the wait. */
   private async recoverAbandonedBatch(path: string): Promise<StoreFailure | undefined> {
     let real: string;

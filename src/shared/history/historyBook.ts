@@ -19,13 +19,21 @@
  * request, the record is marked undone; all as the request left them, the marker goes
  * and the request stays undoable. So a request is never undone without its record saying so.
  *
- * Bounds: at most `maxRequests` records and `maxBytes` of them; the oldest go first.
+ * A large text a file held before the request is not copied into the record: where the
+ * store can, the record names a hard link to the file's old inode (`<id>.<n>.<pid>.original`),
+ * which the store's commit leaves untouched since it renames the new text over the path;
+ * the link is made before the pending record is synced, and goes with its record.
+ *
+ * Bounds: at most `maxRequests` records and `maxBytes` of them and their links; the oldest go first.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextDigest } from '../../core/index';
+
+/** How a store gives a file's bytes a second name without copying them (FileStore.linkOriginal). */
+export type LinkOriginal = (path: string, keepAt: string) => Promise<boolean>;
 
 export interface HistoryBounds {
   readonly maxRequests: number;
@@ -46,6 +54,12 @@ const FINAL = '.json';
 const PENDING = '.pending.json';
 const UNDOING = '.undoing';
 const TEMPORARY = '.tmp';
+const ORIGINAL = '.original';
+/**
+ * A text this long or longer is kept by a link to the file where the store can make one:
+ * encoding 10 MB into a record and syncing it cost 160 ms, a link under 1 ms.
+ */
+const LINKED_TEXT_MIN_CHARS = 64 * 1024;
 const OWNER_ONLY_FILE = 0o600;
 const OWNER_ONLY_FOLDER = 0o700;
 
@@ -145,13 +159,57 @@ export class HistoryBook {
    * Writes a request's record as pending, synced, before its commit publishes. False
    * when it is too large for the bounds: the request is then applied without a record.
    */
-  async begin(entry: Omit<HistoryEntry, 'root'>): Promise<boolean> {
-    const text = JSON.stringify({ ...entry, root: this.root });
-    if (Buffer.byteLength(text, 'utf8') > this.bounds.maxBytes) {
-      return false;
+  async begin(entry: Omit<HistoryEntry, 'root'>, linkOriginal?: LinkOriginal): Promise<boolean> {
+    const id = entry.request_id;
+    try {
+      const { files, linkedBytes } = linkOriginal ? await this.linkOriginals(id, entry.files, linkOriginal) : { files: entry.files, linkedBytes: 0 };
+      const record = Buffer.from(JSON.stringify({ ...entry, files, root: this.root }), 'utf8');
+      if (record.length + linkedBytes > this.bounds.maxBytes) {
+        await this.removeOriginals(id);
+        return false;
+      }
+      await writeDurably(this.file(id, PENDING), record, this.folder);
+      return true;
+    } catch (error) {
+      await this.removeOriginals(id);
+      throw error;
     }
-    await writeDurably(this.file(entry.request_id, PENDING), text, this.folder);
-    return true;
+  }
+
+  /** The files of a record with each large text before the request replaced by a link to the file, where one can be made. */
+  private async linkOriginals(id: string, files: readonly HistoryFile[], linkOriginal: LinkOriginal): Promise<{ files: HistoryFile[]; linkedBytes: number }> {
+    let linkedBytes = 0;
+    const linked: HistoryFile[] = [];
+    for (const [index, file] of files.entries()) {
+      const before = file.before;
+      const name = `${id}.${index}.${process.pid}${ORIGINAL}`;
+      if (before?.text === undefined || before.text.length < LINKED_TEXT_MIN_CHARS || !(await linkOriginal(file.moved_from ?? file.path, join(this.folder, name)))) {
+        linked.push(file);
+        continue;
+      }
+      linkedBytes += (await fs.stat(join(this.folder, name))).size;
+      const { text, ...shape } = before;
+      linked.push({ ...file, before: { ...shape, sha256: sha256Text(text), original: name } });
+    }
+    return { files: linked, linkedBytes };
+  }
+
+  /**
+   * The entry with the text of each linked original read back (through `read`, in the file's
+   * encoding) and checked against its digest. A link that is gone or holds other bytes leaves
+   * that file without a kept text, which undo reports.
+   */
+  async withOriginals(entry: HistoryEntry, read: FileStore['read']): Promise<HistoryEntry> {
+    const files = await Promise.all(entry.files.map(async (file): Promise<HistoryFile> => {
+      if (file.before?.original === undefined) {
+        return file;
+      }
+      const { original, ...kept } = file.before;
+      const stored = await read(join(this.folder, original), undefined, kept.encoding);
+      const holds = stored.ok && stored.value.bom === kept.bom && sha256Text(stored.value.text) === kept.sha256;
+      return { ...file, before: holds ? { ...kept, text: stored.value.text } : kept };
+    }));
+    return { ...entry, files };
   }
 
   /**
@@ -167,6 +225,13 @@ export class HistoryBook {
   /** The commit failed: nothing was applied, so nothing is kept. */
   async abandon(id: string): Promise<void> {
     await fs.rm(this.file(id, PENDING), { force: true });
+    await this.removeOriginals(id);
+  }
+
+  private async removeOriginals(id: string): Promise<void> {
+    for (const name of originalsOf(await this.names(), id)) {
+      await fs.rm(join(this.folder, name), { force: true });
+    }
   }
 
   /**
@@ -223,7 +288,7 @@ export class HistoryBook {
         await this.abandon(id);
       }
     }
-    await this.removeDeadTemporaries();
+    await this.removeLeftovers();
     for (const id of await this.ids(UNDOING)) {
       const entry = await this.read(this.file(id, FINAL));
       const verdict = entry && entry.undone_at === undefined ? await settledState(entry.files, store, digest) : 'not applied';
@@ -234,11 +299,16 @@ export class HistoryBook {
     }
   }
 
-  /** The temporary files of writers killed before their rename (writeDurably names each by its process). */
-  private async removeDeadTemporaries(): Promise<void> {
-    const names = await fs.readdir(this.folder).catch(() => [] as string[]);
-    for (const name of names.filter((candidate) => candidate.endsWith(TEMPORARY))) {
-      const pid = Number(name.split('.').at(-3));
+  /**
+   * What writers killed mid-way left: temporary files before their rename (writeDurably names
+   * each by its process), and links to originals whose record was never written.
+   */
+  private async removeLeftovers(): Promise<void> {
+    const names = await this.names();
+    const recorded = new Set([...idsIn(names, FINAL), ...idsIn(names, PENDING)]);
+    for (const name of names) {
+      const parts = name.split('.');
+      const pid = name.endsWith(TEMPORARY) ? Number(parts.at(-3)) : name.endsWith(ORIGINAL) && !recorded.has(parts[0]) ? Number(parts.at(-2)) : NaN;
       if (Number.isSafeInteger(pid) && !isRunning(pid)) {
         await fs.rm(join(this.folder, name), { force: true });
       }
@@ -246,8 +316,10 @@ export class HistoryBook {
   }
 
   private async evict(): Promise<void> {
-    const ids = await this.ids(FINAL);
-    const sizes = await Promise.all(ids.map((id) => fs.stat(this.file(id, FINAL)).then((stats) => stats.size, () => 0)));
+    const names = await this.names();
+    const ids = idsIn(names, FINAL);
+    const sizeOf = (name: string): Promise<number> => fs.stat(join(this.folder, name)).then((stats) => stats.size, () => 0);
+    const sizes = await Promise.all(ids.map(async (id) => (await Promise.all([`${id}${FINAL}`, ...originalsOf(names, id)].map(sizeOf))).reduce((sum, size) => sum + size, 0)));
     let total = sizes.reduce((sum, size) => sum + size, 0);
     let count = ids.length;
     for (const [index, id] of ids.entries()) {
@@ -255,6 +327,9 @@ export class HistoryBook {
         break;
       }
       await fs.rm(this.file(id, FINAL), { force: true });
+      for (const name of originalsOf(names, id)) {
+        await fs.rm(join(this.folder, name), { force: true });
+      }
       count -= 1;
       total -= sizes[index];
     }
@@ -262,11 +337,11 @@ export class HistoryBook {
 
   /** The ids of the records with this suffix, oldest first (ids sort by time). */
   private async ids(suffix: string): Promise<string[]> {
-    const names = await fs.readdir(this.folder).catch(() => [] as string[]);
-    return names
-      .filter((name) => name.endsWith(suffix) && (suffix === PENDING || !name.endsWith(PENDING)))
-      .map((name) => name.slice(0, -suffix.length))
-      .sort();
+    return idsIn(await this.names(), suffix);
+  }
+
+  private names(): Promise<string[]> {
+    return fs.readdir(this.folder).catch(() => [] as string[]);
   }
 
   private file(id: string, suffix: string): string {
@@ -281,6 +356,19 @@ export class HistoryBook {
       return undefined;
     }
   }
+}
+
+/** The ids of the records with this suffix among `names`, oldest first (ids sort by time). */
+function idsIn(names: readonly string[], suffix: string): string[] {
+  return names
+    .filter((name) => name.endsWith(suffix) && (suffix === PENDING || !name.endsWith(PENDING)))
+    .map((name) => name.slice(0, -suffix.length))
+    .sort();
+}
+
+/** The links to originals of record `id` among `names`. */
+function originalsOf(names: readonly string[], id: string): string[] {
+  return names.filter((name) => name.startsWith(`${id}.`) && name.endsWith(ORIGINAL));
 }
 
 /** What a pending record's files hold now. */
@@ -310,11 +398,11 @@ export function byCommit(a: HistoryEntry, b: HistoryEntry): number {
 }
 
 /** Writes a whole file owner-only: a fresh temporary name, synced, renamed over, and the folder synced. */
-async function writeDurably(path: string, text: string, folder: string): Promise<void> {
+async function writeDurably(path: string, content: string | Uint8Array, folder: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}${TEMPORARY}`;
   const handle = await fs.open(temporary, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, OWNER_ONLY_FILE);
   try {
-    await handle.writeFile(text, 'utf8');
+    await handle.writeFile(content);
     await handle.sync();
   } finally {
     await handle.close();

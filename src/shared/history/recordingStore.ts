@@ -76,7 +76,7 @@ export class RecordingStore implements FileStore {
   private async begin(changes: readonly PlannedChange[]): Promise<boolean> {
     const { id, surface, displayPath } = this.request;
     try {
-      const kept = await this.book.begin({ request_id: id, time: new Date().toISOString(), surface, summary: describeChanges(changes, displayPath), files: historyFilesOf(changes, sha256Text) });
+      const kept = await this.book.begin({ request_id: id, time: new Date().toISOString(), surface, summary: describeChanges(changes, displayPath), files: historyFilesOf(changes, sha256Text) }, this.inner.linkOriginal?.bind(this.inner));
       if (!kept) {
         this.lost = 'the request is larger than the history may hold';
       }

@@ -56,11 +56,14 @@ export class RequestHistory {
     const book = await this.book(root, options.store);
     const entries = await book.entries();
     // The request the undo takes back (the latest not undone by default): its undo is kept as its commit is (historyBook.ts).
-    const target = dryRun ? undefined : [...entries].reverse().find((entry) => (id === undefined ? entry.undone_at === undefined : entry.request_id === id));
+    const chosen = [...entries].reverse().find((entry) => (id === undefined ? entry.undone_at === undefined : entry.request_id === id));
+    const target = dryRun ? undefined : chosen;
     if (target && target.undone_at === undefined) {
       await book.beginUndo(target.request_id);
     }
-    const { response, undone } = await undoRequest(entries, id, { ...options, dryRun, digest: sha256Text, historyName: root });
+    // Only the request taken back needs its large texts read back from their links.
+    const loaded = chosen ? await book.withOriginals(chosen, (path, maxBytes, encoding) => options.store.read(path, maxBytes, encoding)) : undefined;
+    const { response, undone } = await undoRequest(entries.map((entry) => (entry === chosen && loaded ? loaded : entry)), id, { ...options, dryRun, digest: sha256Text, historyName: root });
     if (target && target.undone_at === undefined) {
       await book.endUndo(target, undone ? new Date() : undefined);
     }

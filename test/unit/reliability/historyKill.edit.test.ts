@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { recordFigure } from '../helpers/figures';
-import { child, file, filesState, fresh, historyKillFolders, NAMES, nextRun, OLD, request, stepsOf, unsettled } from './fixtures/historyKillHarness';
+import { child, file, filesState, fresh, historyKillFolders, keptBefore, NAMES, nextRun, OLD, request, stepsOf, unsettled } from './fixtures/historyKillHarness';
 
 describe('reliability: an edit with its history killed at every step', function () {
   this.timeout(120_000);
@@ -15,6 +15,8 @@ describe('reliability: an edit with its history killed at every step', function 
   it('an edit killed at every step: after the next run, all old without a record, or all new with its record', async () => {
     fresh();
     const steps = stepsOf({ ACTION: 'apply', REQUEST: JSON.stringify(request()) });
+    const [uncrashed] = await nextRun();
+    assert.deepEqual(uncrashed.files.map((kept) => kept.before?.original !== undefined), [false, true], 'the large file is kept by a link, the small one copied in');
     const outcomes = { old: 0, new: 0 };
     for (let at = 1; at <= steps; at++) {
       fresh();
@@ -25,14 +27,14 @@ describe('reliability: an edit with its history killed at every step', function 
       assert.notEqual(state, 'mixed', `a kill at step ${at} left the files mixed`);
       if (state === 'new') {
         assert.equal(entries.length, 1, `a kill at step ${at}: the request was applied, but the history keeps ${entries.length} records`);
-        assert.deepEqual(entries[0].files.map((kept) => [kept.path, kept.before?.text]), NAMES.map((name) => [file(name), OLD(name)]));
+        assert.deepEqual(entries[0].files.map((kept) => [kept.path, keptBefore(kept)]), NAMES.map((name) => [file(name), OLD(name)]));
       } else {
         assert.deepEqual(entries, [], `a kill at step ${at}: the request was not applied, but the history keeps a record of it`);
       }
       assert.deepEqual(unsettled(), [], `a kill at step ${at} left the history unsettled after the next run`);
       outcomes[state === 'new' ? 'new' : 'old']++;
     }
-    recordFigure('processes killed', `${steps} SIGKILLs, one at every disk step of a 2-file edit with its history record: ${outcomes.old} all old without a record, ${outcomes.new} all new with it, 0 applied without a record`);
+    recordFigure('processes killed', `${steps} SIGKILLs, one at every disk step of a 2-file edit with its history record (one file's text kept by a link): ${outcomes.old} all old without a record, ${outcomes.new} all new with it, 0 applied without a record`);
     assert.ok(outcomes.old > 0 && outcomes.new > 0, 'the kills fall on both sides of the commit');
   });
 });

@@ -41,7 +41,7 @@ describe('reliability: an undo killed at every step', function () {
         outcomes.undoable++;
       }
     }
-    recordFigure('processes killed', `${steps} SIGKILLs, one at every disk step of a 2-file undo: ${outcomes.undone} undone and marked undone, ${outcomes.undoable} left as applied and then undone, 0 half`);
+    recordFigure('processes killed', `${steps} SIGKILLs, one at every disk step of a 2-file undo (one file's text read back from a link): ${outcomes.undone} undone and marked undone, ${outcomes.undoable} left as applied and then undone, 0 half`);
     assert.ok(outcomes.undone > 0 && outcomes.undoable > 0, 'the kills fall on both sides of the commit');
   });
 });

@@ -1,0 +1,177 @@
+// A large file's text before a request is kept by a hard link to its old inode, not copied
+// into the record: the link is the very inode the request found, undo reads it back in the
+// file's encoding (Latin-1, a UTF-8 BOM, UTF-16) and restores the bytes, and the link goes
+// with its record (refused, evicted, over the bound). Where no link can be made (another
+// device, a file with other names) the text is copied in, as for a small file.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runRequest } from '../../src/core/engine/engine';
+import type { EngineResponse, SuccessResponse, ErrorEnvelope } from '../../src/core/contract/schemas';
+import type { HistoryEntry } from '../../src/core/contract/history';
+import { nodeSyntaxGate } from '../../src/node/host/nodeSyntaxGate';
+import { NodeFileStore } from '../../src/node/store/nodeFileStore';
+import type { HistorySettings } from '../../src/shared/history/historyBook';
+import { RequestHistory } from '../../src/shared/history/requestHistory';
+
+interface Box {
+  readonly root: string;
+  readonly state: string;
+}
+
+function box(stateParent?: string): Box {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-history-links-')));
+  const root = path.join(base, 'project');
+  fs.mkdirSync(root, { recursive: true });
+  const state = stateParent ? fs.mkdtempSync(path.join(stateParent, 'multi-edit-history-state-')) : path.join(base, 'state');
+  return { root, state };
+}
+
+function historyOf(where: Box, bounds: Partial<HistorySettings['bounds']> = {}): RequestHistory {
+  return new RequestHistory({ enabled: true, folder: where.state, bounds: { maxRequests: bounds.maxRequests ?? 100, maxBytes: bounds.maxBytes ?? 1 << 30 } }, 'cli');
+}
+
+/** The CLI's gate: a refused edit is refused while the store has staged it and the record is pending. */
+const { checker } = nodeSyntaxGate('refuse', () => undefined);
+
+/** 100 KB of lines, the first naming `marker`. */
+const largeText = (marker: string, lineBreak = '\n'): string => `const marker = "${marker}";${lineBreak}${`export const line = "café au lait";${lineBreak}`.repeat(3_000)}`;
+
+async function edit(history: RequestHistory, where: Box, file: string, oldString: string, newString: string, extra: Record<string, unknown> = {}): Promise<EngineResponse> {
+  const recorded = await history.record(where.root, new NodeFileStore(), (name) => path.relative(where.root, name));
+  const { response } = await runRequest('multi_edit', { file_path: file, edits: [{ old_string: oldString, new_string: newString }], ...extra }, { store: recorded.store, root: where.root, requestId: recorded.requestId, syntaxChecker: checker });
+  return recorded.finish(response);
+}
+
+function undo(history: RequestHistory, where: Box, id?: string): Promise<SuccessResponse | ErrorEnvelope> {
+  return history.undo(where.root, id, false, { store: new NodeFileStore(), root: where.root });
+}
+
+/** The history folder of the box's root, and what it holds. */
+function historyFolder(where: Box): { folder: string; names: string[] } {
+  const [digest] = fs.readdirSync(where.state);
+  const folder = path.join(where.state, digest);
+  return { folder, names: fs.readdirSync(folder).sort() };
+}
+
+const originals = (where: Box): string[] => historyFolder(where).names.filter((name) => name.endsWith('.original'));
+
+async function entries(history: RequestHistory, where: Box): Promise<HistoryEntry[]> {
+  return history.list(where.root, new NodeFileStore(), 100);
+}
+
+describe('history: large texts kept by a link', () => {
+  it('links the inode the request found, keeps the record small, and undo restores the bytes', async () => {
+    const where = box();
+    const file = path.join(where.root, 'large.ts');
+    fs.writeFileSync(file, largeText('old'));
+    const inode = fs.statSync(file).ino;
+    const history = historyOf(where);
+    const applied = await edit(history, where, file, 'marker = "old"', 'marker = "new"');
+    assert.ok(applied.success, JSON.stringify(applied));
+    assert.notEqual(fs.statSync(file).ino, inode, 'the store renamed a new file over the path');
+    const [linked] = originals(where);
+    assert.equal(fs.statSync(path.join(historyFolder(where).folder, linked)).ino, inode);
+    const [record] = historyFolder(where).names.filter((name) => name.endsWith('.json') && !name.endsWith('.pending.json'));
+    assert.ok(fs.statSync(path.join(historyFolder(where).folder, record)).size < 2_000, 'the record holds no copy of the text');
+    const [entry] = await entries(history, where);
+    assert.equal(entry.files[0].before?.text, undefined);
+    assert.equal(entry.files[0].before?.original, linked);
+
+    const undone = await undo(history, where);
+    assert.ok(undone.success, JSON.stringify(undone));
+    assert.equal(fs.readFileSync(file, 'utf8'), largeText('old'));
+  });
+
+  for (const [name, encode, extra] of [
+    ['Latin-1 with CRLF', (text: string) => Buffer.from(text.replace(/\n/g, '\r\n'), 'latin1'), { encoding: 'iso-8859-1' }],
+    ['UTF-8 with a BOM', (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]), {}],
+    ['UTF-16 LE with a BOM', (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), {}],
+  ] as const) {
+    it(`undo reads a linked ${name} file back in its encoding and restores its bytes`, async () => {
+      const where = box();
+      const file = path.join(where.root, 'encoded.txt');
+      const bytes = encode(largeText('old'));
+      fs.writeFileSync(file, bytes);
+      const history = historyOf(where);
+      const applied = await edit(history, where, file, 'marker = "old"', 'marker = "new"', extra);
+      assert.ok(applied.success, JSON.stringify(applied));
+      assert.equal(originals(where).length, 1);
+      assert.ok(!fs.readFileSync(file).equals(bytes));
+      const undone = await undo(history, where);
+      assert.ok(undone.success, JSON.stringify(undone));
+      assert.ok(fs.readFileSync(file).equals(bytes), 'the bytes are back, BOM and line breaks included');
+    });
+  }
+
+  it('a small file, a file with another hard link, and a history on another device are copied in, with no link', async () => {
+    const where = box();
+    const small = path.join(where.root, 'small.ts');
+    fs.writeFileSync(small, 'const marker = "old";\n');
+    const shared = path.join(where.root, 'shared.ts');
+    fs.writeFileSync(shared, largeText('old'));
+    fs.linkSync(shared, path.join(where.root, 'other-name.ts'));
+    const history = historyOf(where);
+    for (const file of [small, shared]) {
+      const applied = await edit(history, where, file, 'marker = "old"', 'marker = "new"');
+      assert.ok(applied.success, JSON.stringify(applied));
+    }
+    assert.deepEqual(originals(where), []);
+    assert.deepEqual((await entries(history, where)).map((entry) => entry.files[0].before?.text?.slice(0, 21)), ['const marker = "old";', 'const marker = "old";']);
+
+    const shm = '/dev/shm';
+    if (fs.existsSync(shm) && fs.statSync(shm).dev !== fs.statSync(where.root).dev) {
+      const across = box(shm);
+      const file = path.join(across.root, 'large.ts');
+      fs.writeFileSync(file, largeText('old'));
+      const elsewhere = historyOf(across);
+      assert.ok((await edit(elsewhere, across, file, 'marker = "old"', 'marker = "new"')).success);
+      assert.deepEqual(originals(across), []);
+      assert.ok((await undo(elsewhere, across)).success);
+      assert.equal(fs.readFileSync(file, 'utf8'), largeText('old'));
+      fs.rmSync(across.state, { recursive: true, force: true });
+    }
+  });
+
+  it('a link changed since is not trusted: undo refuses the file, names it, and writes nothing', async () => {
+    const where = box();
+    const file = path.join(where.root, 'large.ts');
+    fs.writeFileSync(file, largeText('old'));
+    const history = historyOf(where);
+    assert.ok((await edit(history, where, file, 'marker = "old"', 'marker = "new"')).success);
+    const [linked] = originals(where);
+    fs.writeFileSync(path.join(historyFolder(where).folder, linked), largeText('tampered'));
+    const undone = await undo(history, where);
+    assert.equal(undone.success, false);
+    assert.match(JSON.stringify(undone), /large\.ts/);
+    assert.equal(fs.readFileSync(file, 'utf8'), largeText('new'));
+  });
+
+  it('a refused request, an evicted record and a request over the bound leave no link behind', async () => {
+    const where = box();
+    const file = path.join(where.root, 'large.js');
+    fs.writeFileSync(file, largeText('old'));
+    const history = historyOf(where, { maxRequests: 1 });
+    const refused = await edit(history, where, file, 'const marker = "old";', 'const marker = ("old";');
+    assert.equal(refused.success, false);
+    assert.equal((refused as ErrorEnvelope).error_code, 'SYNTAX_REGRESSION');
+    assert.deepEqual(originals(where), []);
+
+    const first = await edit(history, where, file, 'marker = "old"', 'marker = "one"');
+    const second = await edit(history, where, file, 'marker = "one"', 'marker = "two"');
+    assert.ok(first.success && second.success);
+    assert.deepEqual((await entries(history, where)).map((entry) => entry.request_id), [second.request_id]);
+    assert.equal(originals(where).length, 1);
+    assert.ok(originals(where)[0].startsWith(`${second.request_id}.`), 'the evicted record took its link with it');
+
+    const bounded = box();
+    const big = path.join(bounded.root, 'large.ts');
+    fs.writeFileSync(big, largeText('old'));
+    const tight = historyOf(bounded, { maxBytes: 50_000 });
+    const over = await edit(tight, bounded, big, 'marker = "old"', 'marker = "new"');
+    assert.ok(over.success);
+    assert.deepEqual(over.warnings?.map((warning) => warning.code), ['HISTORY_NOT_KEPT'], 'the linked bytes count against the bound');
+    assert.deepEqual(historyFolder(bounded).names, ['root.txt']);
+  });
+});
