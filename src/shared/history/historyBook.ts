@@ -64,11 +64,14 @@ const OWNER_ONLY_FILE = 0o600;
 const OWNER_ONLY_FOLDER = 0o700;
 
 /**
- * A text is hashed a slice at a time: hashing a whole string first encodes all of it into one
- * buffer, memory the process has never touched, and faulting that in cost more than the
- * hashing (40 ms against 11 ms for 10 MB).
+ * A text is hashed a slice at a time, each encoded into one buffer kept for the next: hashing
+ * a string encodes it into memory the process has never touched, and faulting that in cost
+ * more than the hashing (1 MB: 3.7 ms against 0.8 ms; 10 MB whole: 40 ms).
  */
-const SLICE_CHARS = 1 << 20;
+const SLICE_CHARS = 1 << 16;
+/** UTF-8 takes at most 3 bytes for each UTF-16 unit (a surrogate pair: 4 bytes for 2 units). */
+const MAX_UTF8_BYTES_PER_UNIT = 3;
+const sliceBytes = Buffer.allocUnsafeSlow((SLICE_CHARS + 1) * MAX_UTF8_BYTES_PER_UNIT);
 
 /** `text` in slices of about SLICE_CHARS that never part a surrogate pair, so they encode to the bytes the whole does. */
 function* encodableSlices(text: string): Generator<string> {
@@ -88,7 +91,7 @@ const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdf
 export const sha256Text: TextDigest = (text) => {
   const hash = createHash('sha256');
   for (const slice of encodableSlices(text)) {
-    hash.update(slice, 'utf8');
+    hash.update(sliceBytes.subarray(0, sliceBytes.write(slice, 0, 'utf8')));
   }
   return hash.digest('hex');
 };
@@ -138,6 +141,13 @@ function rootFolder(folder: string, root: string): string {
 }
 
 export class HistoryBook {
+  /**
+   * The sizes of the records and links seen, by name: a long-lived book (the extension's, the
+   * server's) stats only the names it has not seen at each commit, not every record again.
+   * A size a rewrite changed (undone_at) is a few bytes off at most until it is forgotten.
+   */
+  private readonly sizes = new Map<string, number>();
+
   private constructor(readonly root: string, private readonly folder: string, private readonly bounds: HistoryBounds) {}
 
   /** The history of `root` (a real, absolute path), created owner-only on first use. */
@@ -163,6 +173,7 @@ export class HistoryBook {
     const id = entry.request_id;
     try {
       const { files, linkedBytes } = linkOriginal ? await this.linkOriginals(id, entry.files, linkOriginal) : { files: entry.files, linkedBytes: 0 };
+      // Encoded once: its size is the bound's measure and its bytes are what is written.
       const record = Buffer.from(JSON.stringify({ ...entry, files, root: this.root }), 'utf8');
       if (record.length + linkedBytes > this.bounds.maxBytes) {
         await this.removeOriginals(id);
@@ -318,7 +329,18 @@ export class HistoryBook {
   private async evict(): Promise<void> {
     const names = await this.names();
     const ids = idsIn(names, FINAL);
-    const sizeOf = (name: string): Promise<number> => fs.stat(join(this.folder, name)).then((stats) => stats.size, () => 0);
+    const present = new Set(names);
+    for (const name of this.sizes.keys()) {
+      if (!present.has(name)) this.sizes.delete(name);
+    }
+    const sizeOf = async (name: string): Promise<number> => {
+      let size = this.sizes.get(name);
+      if (size === undefined) {
+        size = await fs.stat(join(this.folder, name)).then((stats) => stats.size, () => 0);
+        this.sizes.set(name, size);
+      }
+      return size;
+    };
     const sizes = await Promise.all(ids.map(async (id) => (await Promise.all([`${id}${FINAL}`, ...originalsOf(names, id)].map(sizeOf))).reduce((sum, size) => sum + size, 0)));
     let total = sizes.reduce((sum, size) => sum + size, 0);
     let count = ids.length;
