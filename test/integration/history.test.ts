@@ -135,6 +135,26 @@ suite('request history', function () {
     await waitForBytes('the CLI undid VS Code\'s request', dir, before);
   });
 
+  test('a request\'s record is on disk, synced, before VS Code saves the document it edited', async () => {
+    const { dir } = fixture;
+    const target = writeScratchFile(dir, 'saved.ts', 'export const saved = false;\n');
+    const folder = historyFolder(process.env);
+    const pendingAtSave: string[] = [];
+    const watch = vscode.workspace.onWillSaveTextDocument((event) => {
+      if (event.document.uri.fsPath === target) {
+        pendingAtSave.push(...fs.readdirSync(folder).flatMap((root) => fs.readdirSync(path.join(folder, root)).filter((name) => name.endsWith('.pending.json'))));
+      }
+    });
+    try {
+      const edited = expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: target, edits: [{ old_string: 'saved = false', new_string: 'saved = true' }] }));
+      assert.ok(edited.request_id);
+      await waitFor('the edit is saved', () => fs.readFileSync(target, 'utf8') === 'export const saved = true;\n');
+      assert.ok(pendingAtSave.includes(`${edited.request_id}.pending.json`), `when VS Code saved the file, the history held ${JSON.stringify(pendingAtSave)}`);
+    } finally {
+      watch.dispose();
+    }
+  });
+
   test('a large Latin-1 file the CLI deleted with --encoding latin1 (kept by a link) is re-created by VS Code byte for byte', async () => {
     const { dir } = fixture;
     writeScratchFile(dir, 'gone.txt', Buffer.from(`caf\xe9 cr\xe8me\r\n${LARGE_TAIL}`, 'latin1'));

@@ -105,9 +105,11 @@ export interface FileStore {
    * again that each file still holds what the plan was made from (STALE_CONTENT), that
    * a path to create is free (FILE_EXISTS) and that a path to replace or remove is
    * still a file (FILE_NOT_FOUND, IS_DIRECTORY). `isCancelled` lets a store stop and
-   * undo between its steps.
+   * undo between its steps. `beforeWriting`, when given, is awaited before the store writes
+   * anything to disk (a history's record is synced meanwhile); a store may prepare in memory
+   * first, as VS Code's applies the edit to its documents and then saves them.
    */
-  commit(changes: readonly PlannedChange[], isCancelled?: () => boolean): Promise<StoreResult<void>>;
+  commit(changes: readonly PlannedChange[], isCancelled?: () => boolean, beforeWriting?: () => Promise<void>): Promise<StoreResult<void>>;
   /**
    * Optional: `commit` with a verdict still to come. The store locks, stages and checks
    * as commit does, and calls `goAhead` once its slow steps (syncing the staged files)

@@ -128,7 +128,8 @@ export class NodeFileStore implements FileStore {
     }
   }
 
-  async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false): Promise<StoreResult<void>> {
+  async commit(changes: readonly PlannedChange[], isCancelled: () => boolean = () => false, beforeWriting?: () => Promise<void>): Promise<StoreResult<void>> {
+    await beforeWriting?.();
     return this.commitBatch(changes, isCancelled);
   }
 

@@ -53,7 +53,10 @@ export class RecordingStore implements FileStore {
     };
     const result = this.inner.commitWhenCleared
       ? await this.inner.commitWhenCleared(changes, cleared, isCancelled)
-      : (await cleared()) ? await this.inner.commit(changes, isCancelled) : { ok: false as const, code: 'CANCELLED' as const, detail: 'the commit was held back before anything was written' };
+      : (await goAhead())
+        // The record is written while the store prepares in memory; nothing reaches the disk before it is synced.
+        ? await this.inner.commit(changes, isCancelled, async () => void (await pending))
+        : { ok: false as const, code: 'CANCELLED' as const, detail: 'the commit was held back before anything was written' };
     const kept = await pending;
     if (!kept) {
       return result;

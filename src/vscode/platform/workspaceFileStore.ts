@@ -139,9 +139,9 @@ export class WorkspaceFileStore implements FileStore {
     }
   }
 
-  async commit(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
+  async commit(changes: readonly PlannedChange[], _isCancelled?: () => boolean, beforeWriting: () => Promise<void> = async () => undefined): Promise<StoreResult<void>> {
     await this.options.hooks?.beforeCommit?.(changes, this.options.cancellation);
-    return withDocumentLocks(changes.flatMap(lockKeys).map(pathKey), () => this.commitInTurn(changes));
+    return withDocumentLocks(changes.flatMap(lockKeys).map(pathKey), () => this.commitInTurn(changes, beforeWriting));
   }
 
   /**
@@ -149,7 +149,7 @@ export class WorkspaceFileStore implements FileStore {
    * and saves while no other request of this host can commit to these documents, so
    * each sees the others' results whole.
    */
-  private async commitInTurn(changes: readonly PlannedChange[]): Promise<StoreResult<void>> {
+  private async commitInTurn(changes: readonly PlannedChange[], beforeWriting: () => Promise<void>): Promise<StoreResult<void>> {
     if (this.options.cancellation?.isCancellationRequested) {
       return fail('CANCELLED', 'the request was cancelled before anything was written');
     }
@@ -184,9 +184,18 @@ export class WorkspaceFileStore implements FileStore {
     }
     const wasDirty = documents.map((document) => document.isDirty);
     const notebooksWereDirty = notebooks.map((notebook) => notebook.isDirty);
+    // Text edits stay in the documents until they are saved; files created or deleted, and a
+    // notebook's cells, reach the disk as the edit is applied.
+    const writesOnApply = this.options.review !== undefined || operations.value.length > 0 || cellEdits.length > 0;
+    if (writesOnApply) {
+      await beforeWriting();
+    }
     const applied = this.options.review ? await this.options.review() : await this.applyWrites(writes, documents, [...cellEdits, ...operations.value]);
     if (!applied.ok) {
       return applied;
+    }
+    if (!writesOnApply) {
+      await beforeWriting();
     }
     await this.saveNotebooks(notebooks.filter((notebook, index) => shouldSaveAfterEdit(this.options.saveAfterEdit, notebooksWereDirty[index]) && notebook.isDirty));
     const toSave = writes.flatMap((write, index) => (shouldSaveAfterEdit(this.options.saveAfterEdit, wasDirty[index]) && documents[index].isDirty ? [{ write, document: documents[index] }] : []));
