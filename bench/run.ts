@@ -169,6 +169,9 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0];
   await loadPeer();
   const scratch = await mkdtemp(join(tmpdir(), 'multi-edit-bench-'));
+  // The runs keep their request history, as users' do, but in the scratch folder: each workload's
+  // temporary root would otherwise leave a history in the user's state folder.
+  process.env.MULTI_EDIT_HISTORY_DIR ??= join(scratch, 'history');
   try {
     const startup = await measureStartup(scratch, settings.quick ? 5 : STARTUP_RUNS);
     const cells: Cell[] = [];
