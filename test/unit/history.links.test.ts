@@ -105,6 +105,26 @@ describe('history: large texts kept by a link', () => {
     });
   }
 
+  it('a large file deleted and one moved by a patch are kept by links, and undo brings both back byte for byte', async () => {
+    const where = box();
+    const deleted = path.join(where.root, 'deleted.ts');
+    const moved = path.join(where.root, 'moved-from.ts');
+    fs.writeFileSync(deleted, largeText('deleted', '\r\n'));
+    fs.writeFileSync(moved, `\uFEFF${largeText('moved')}`);
+    const before = { deleted: fs.readFileSync(deleted), moved: fs.readFileSync(moved) };
+    const history = historyOf(where);
+    const recorded = await history.record(where.root, new NodeFileStore(), (name) => path.relative(where.root, name));
+    const patch = ['*** Begin Patch', '*** Delete File: deleted.ts', '*** Update File: moved-from.ts', '*** Move to: moved-to.ts', '@@', '-const marker = "moved";', '+const marker = "arrived";', '*** End Patch'].join('\n');
+    const applied = recorded.finish((await runRequest('multi_edit_patch', { patch }, { store: recorded.store, root: where.root, requestId: recorded.requestId })).response);
+    assert.ok(applied.success, JSON.stringify(applied));
+    assert.ok(!fs.existsSync(deleted) && !fs.existsSync(moved));
+    assert.equal(originals(where).length, 2);
+    const undone = await undo(history, where);
+    assert.ok(undone.success, JSON.stringify(undone));
+    assert.ok(fs.readFileSync(deleted).equals(before.deleted) && fs.readFileSync(moved).equals(before.moved), 'both files are back, CRLF and BOM included');
+    assert.ok(!fs.existsSync(path.join(where.root, 'moved-to.ts')));
+  });
+
   it('a small file, a file with another hard link, and a history on another device are copied in, with no link', async () => {
     const where = box();
     const small = path.join(where.root, 'small.ts');
