@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_PATCH } from '../../src/core/contract/toolNames';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/contract/schemas';
 import { historyFolder } from '../../src/shared/history/historyBook';
-import { COMMANDS, EXTENSION_ID } from '../../src/vscode/platform/ids';
+import { COMMANDS, EXTENSION_ID, READ_ONLY_SCHEME } from '../../src/vscode/platform/ids';
 import { closeAllEditors, expectSuccess, fileOperationsPatch, invokeTool, patchPath, toolSuiteFixture, waitFor, workspaceRoot, writeScratchFile } from './helpers';
 
 type UndoAnswer = SuccessResponse | ErrorEnvelope;
@@ -120,6 +120,10 @@ suite('request history', function () {
     assert.equal(linkedOriginals(), linked + 1, 'the CLI kept the large file\'s text by a link');
     const item = await fixture.api.runner.historyItem(applied.request_id);
     assert.equal(item?.entry.surface, 'cli', 'the CLI\'s request is in the history VS Code reads');
+    const preview = await historyCommand(applied.request_id, 'preview');
+    assert.ok(preview?.success, JSON.stringify(preview));
+    const restoredUri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/undo/${applied.request_id}/1-restored/limits.ts` });
+    assert.equal((await vscode.workspace.openTextDocument(restoredUri)).getText(), `export const retries = 3;\r\nexport const delay = 10;\r\n${LARGE_TAIL}`, 'the preview shows the text the link keeps');
     const undone = await historyCommand(applied.request_id, 'undo');
     assert.ok(undone?.success, JSON.stringify(undone));
     await waitForBytes('the CLI\'s request is undone from VS Code', dir, before);

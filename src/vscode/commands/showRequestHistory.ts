@@ -116,7 +116,7 @@ async function act(deps: EditorDeps, item: HistoryItem, action: HistoryAction): 
     return answer;
   }
   if (action === 'preview') {
-    await showUndoDiff(deps.documents, item.entry);
+    await showUndoDiff(deps.documents, (await runner.historyItemWithTexts(item)).entry);
   } else {
     lastEdit.noteUndoneFromHistory(id);
     void vscode.window.showInformationMessage(vscode.l10n.t('Multi-Edit: undid request {0} ({1}).', id, item.entry.summary));

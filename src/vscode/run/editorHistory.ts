@@ -53,6 +53,11 @@ export class EditorHistory {
     return this.history.undo(root, id, dryRun, options);
   }
 
+  /** The item with every text its request keeps, those kept by a link read back (the command line links a large file's old bytes). */
+  async withKeptTexts(item: HistoryItem, store: FileStore): Promise<HistoryItem> {
+    return { root: item.root, entry: await this.history.withKeptTexts(item.root, item.entry, store) };
+  }
+
   /** The editor's own undo took request `id` back: the history says so, so it is not offered again. */
   async markUndone(id: string, store: FileStore): Promise<void> {
     const item = await this.find(id, store);

@@ -151,6 +151,11 @@ export class RequestRunner {
     return this.deps.history.find(id, this.engineOptions({ source: 'command' }).store);
   }
 
+  /** A request of the history with the texts undo would restore, to show them. */
+  historyItemWithTexts(item: HistoryItem): Promise<HistoryItem> {
+    return this.deps.history.withKeptTexts(item, this.engineOptions({ source: 'command' }).store);
+  }
+
   /**
    * Undoes a request of the history (a dry run shows the diff it would apply), through the
    * workspace's store and path check as any request: open editors show the restored text.
