@@ -168,6 +168,23 @@ describe('history: large texts kept by a link', () => {
     assert.equal(fs.readFileSync(file, 'utf8'), largeText('new'));
   });
 
+  it('a record whose link name leads out of the history folder is not followed', async () => {
+    const where = box();
+    const file = path.join(where.root, 'large.ts');
+    fs.writeFileSync(file, largeText('old'));
+    const history = historyOf(where);
+    assert.ok((await edit(history, where, file, 'marker = "old"', 'marker = "new"')).success);
+    const { folder, names } = historyFolder(where);
+    const [linked] = names.filter((name) => name.endsWith('.original'));
+    const [record] = names.filter((name) => name.endsWith('.json'));
+    fs.renameSync(path.join(folder, linked), path.join(where.state, linked));
+    const json = fs.readFileSync(path.join(folder, record), 'utf8');
+    fs.writeFileSync(path.join(folder, record), json.replace(`"original":"${linked}"`, `"original":"../${linked}"`));
+    const undone = await historyOf(where).undo(where.root, undefined, false, { store: new NodeFileStore(), root: where.root });
+    assert.equal(undone.success, false, 'the text outside the folder was not read back');
+    assert.equal(fs.readFileSync(file, 'utf8'), largeText('new'));
+  });
+
   it('a refused request, an evicted record and a request over the bound leave no link behind', async () => {
     const where = box();
     const file = path.join(where.root, 'large.js');

@@ -29,7 +29,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextDigest } from '../../core/index';
 
 /** How a store gives a file's bytes a second name without copying them (FileStore.linkOriginal). */
@@ -218,6 +218,10 @@ export class HistoryBook {
         return file;
       }
       const { original, ...kept } = file.before;
+      // Only a name this book makes: never a path that leads out of the history's folder.
+      if (basename(original) !== original || !original.endsWith(ORIGINAL)) {
+        return { ...file, before: kept };
+      }
       const stored = await read(join(this.folder, original), undefined, kept.encoding);
       const holds = stored.ok && stored.value.bom === kept.bom && sha256Text(stored.value.text) === kept.sha256;
       return { ...file, before: holds ? { ...kept, text: stored.value.text } : kept };
