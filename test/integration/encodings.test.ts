@@ -63,6 +63,15 @@ suite('files in other encodings', function () {
     assert.deepEqual(fs.readFileSync(file), latin1(LATIN1_TEXT.replace('caf\u00e9 = 1', 'caf\u00e9 = 2')));
   });
 
+  test('a closed plain ASCII file named Latin-1 by the request gets the edit\'s new characters in Latin-1, not UTF-8', async () => {
+    const file = writeScratchFile(fixture.dir, 'ascii.py', Buffer.from('name = "plain"\r\n', 'ascii'));
+    expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, encoding: 'iso-8859-1', edits: [{ old_string: '"plain"', new_string: '"caf\u00e9"' }] }));
+    assert.deepEqual(fs.readFileSync(file), latin1('name = "caf\u00e9"\r\n'));
+    const unnamed = writeScratchFile(fixture.dir, 'ascii-unnamed.py', Buffer.from('name = "plain"\r\n', 'ascii'));
+    expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: unnamed, edits: [{ old_string: '"plain"', new_string: '"caf\u00e9"' }] }));
+    assert.equal(fs.readFileSync(unnamed, 'utf8'), 'name = "caf\u00e9"\r\n', 'with no encoding named, UTF-8');
+  });
+
   test('a UTF-16LE file with its BOM keeps the BOM, the CRLFs and every byte outside the edit', async () => {
     const text = 'Write-Host "h\u00e9llo"\r\n$x = 1\r\nexit\r\n';
     const file = writeScratchFile(fixture.dir, 'script.ps1', utf16le(text));

@@ -177,6 +177,32 @@ describe('files in every text encoding (Node store)', () => {
     });
   }
 
+  describe('plain ASCII files', () => {
+    const ascii = 'name = "plain"\r\nvalue = 1\r\n';
+    for (const [encoding, added, bytes] of [
+      ['iso-8859-1', 'é', [0xe9]],
+      ['windows-1252', '€', [0x80]],
+      ['shift_jis', 'テ', [0x83, 0x65]],
+      ['koi8-r', 'П', [0xf0]],
+    ] as const) {
+      it(`are written in the encoding the request names (${encoding}): ${added} becomes ${bytes.map((byte) => byte.toString(16)).join(' ')}`, async () => {
+        const file = writeFixture(Buffer.from(ascii, 'ascii'));
+        const response = await edit(file, [{ old_string: '"plain"', new_string: `"${added}"` }], encoding);
+        assert.equal(response.success, true, JSON.stringify(response));
+        assert.deepEqual(fs.readFileSync(file), Buffer.concat([Buffer.from('name = "', 'ascii'), Buffer.from(bytes), Buffer.from('"\r\nvalue = 1\r\n', 'ascii')]));
+      });
+    }
+
+    for (const encoding of [undefined, 'utf-8', 'utf-16le'] as const) {
+      it(`stay UTF-8 when the request names ${encoding ?? 'no encoding'}`, async () => {
+        const file = writeFixture(Buffer.from(ascii, 'ascii'));
+        const response = await edit(file, [{ old_string: '"plain"', new_string: '"é"' }], encoding);
+        assert.equal(response.success, true, JSON.stringify(response));
+        assert.equal(fs.readFileSync(file, 'utf8'), 'name = "é"\r\nvalue = 1\r\n');
+      });
+    }
+  });
+
   describe('refusals', () => {
     it('calls a file with NUL bytes and no UTF-16 BOM binary, even with an encoding named', async () => {
       const file = writeFixture(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));

@@ -16,7 +16,7 @@ const editsSchema = z.array(editSchema).describe('Edits applied in order, each t
 
 const filePathSchema = z.string().describe('Absolute path of the file to edit.');
 
-const encodingSchema = z.string().describe('The file\'s text encoding (for example "windows-1252", "iso-8859-1", "shift_jis", "gbk", "euc-kr", "koi8-r"), used only when the file has no byte order mark and is not valid UTF-8. Default: refuse such a file and name its likely encoding.');
+const encodingSchema = z.string().describe('The file\'s text encoding (for example "windows-1252", "iso-8859-1", "shift_jis", "gbk", "euc-kr", "koi8-r"), used when the file has no byte order mark and is not valid UTF-8, or is plain ASCII (then the characters an edit adds are written in it). Default: refuse a file that is not UTF-8 and name its likely encoding.');
 
 export const multiEditSchema = z.object({
   file_path: filePathSchema,

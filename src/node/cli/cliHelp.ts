@@ -71,7 +71,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   },
   {
     flag: '--encoding', value: 'NAME', commands: ['apply', 'patch', 'mcp'],
-    help: 'The encoding of a file that has no byte order mark and is not valid UTF-8 (windows-1252, iso-8859-1, shift_jis, '
+    help: 'The encoding of a file that has no byte order mark and is not valid UTF-8, or is plain ASCII (windows-1252, iso-8859-1, shift_jis, '
       + 'gbk, euc-kr, koi8-r...), unless the request\'s "encoding" names the file\'s own. Every byte outside the edits is kept.',
   },
   {

@@ -119,10 +119,10 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean => pr
 
 /** The codec a new file named to be in `encoding` is written with (undefined for UTF-8), or why there is none. */
 export async function codecForNewFile(encoding: string, bom: boolean): Promise<ByteCodec | undefined | string> {
-  const bare = encoding.toLowerCase().replace(/[^0-9a-z]/g, '');
-  if (bare === 'utf8') {
+  if (isUtf8Name(encoding)) {
     return undefined;
   }
+  const bare = bareEncodingName(encoding);
   const { codecNamed } = await import('./textCodecs.js');
   const utf16 = UTF16_BOMS.find((candidate) => candidate.encoding.replace('-', '') === bare);
   return codecNamed(encoding, bom && utf16 ? Uint8Array.from(utf16.bom) : new Uint8Array(0));
@@ -139,6 +139,15 @@ export async function decodeStored(bytes: Uint8Array, encoding?: string): Promis
   const body = bom ? bytes.subarray(UTF8_BOM.length) : bytes;
   const text = strictUtf8(body);
   if (text !== undefined && !text.includes('\0')) {
+    // ASCII (one character a byte) reads the same in UTF-8 and in every encoding that extends it:
+    // the encoding the caller named decides what the characters an edit adds are written as.
+    if (!bom && encoding !== undefined && text.length === body.length && !isUtf8Name(encoding)) {
+      const { decodeNamed } = await import('./textCodecs.js');
+      const named = decodeNamed(bytes, encoding);
+      if (named.ok && named.value.text === text) {
+        return named;
+      }
+    }
     const version: ReadVersion = { byteLength: bytes.length };
     return { ok: true, value: { text, bom, version } };
   }
@@ -148,6 +157,10 @@ export async function decodeStored(bytes: Uint8Array, encoding?: string): Promis
   const { decodeNamed } = await import('./textCodecs.js');
   return decodeNamed(bytes, encoding);
 }
+
+/** An encoding's name without case or punctuation ("UTF-8" and "utf8" alike). */
+const bareEncodingName = (encoding: string): string => encoding.toLowerCase().replace(/[^0-9a-z]/g, '');
+const isUtf8Name = (encoding: string): boolean => bareEncodingName(encoding) === 'utf8';
 
 function strictUtf8(bytes: Uint8Array): string | undefined {
   try {

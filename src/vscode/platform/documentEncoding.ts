@@ -52,7 +52,12 @@ export function chooseEncoding(bytes: Uint8Array, uri: vscode.Uri, requested: st
   }
   const binary = binaryReason(bytes);
   if (isUtf8(bytes)) {
-    return binary !== undefined && bytes.includes(0) ? fail(`the file ${binary}, so it is binary, not text`) : { ok: true, encoding: 'utf8' };
+    if (binary !== undefined && bytes.includes(0)) {
+      return fail(`the file ${binary}, so it is binary, not text`);
+    }
+    // ASCII reads the same in UTF-8 and in every encoding that extends it: the one the request names decides what an edit's new characters are written as.
+    const named = requested !== undefined && bytes.every((byte) => byte < 0x80) ? vscodeEncodingId(requested) : undefined;
+    return { ok: true, encoding: named !== undefined && !UNICODE.has(named) ? named : 'utf8' };
   }
   if (binary !== undefined) {
     return fail(`the file ${binary}, so it is binary, not text`);
