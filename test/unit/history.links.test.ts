@@ -61,6 +61,17 @@ async function entries(history: RequestHistory, where: Box): Promise<HistoryEntr
   return history.list(where.root, new NodeFileStore(), 100);
 }
 
+/** A large file edited (old to new) with its history kept in a new box. */
+async function largeFileEdited(): Promise<{ where: Box; file: string; history: RequestHistory }> {
+  const where = box();
+  const file = path.join(where.root, 'large.ts');
+  fs.writeFileSync(file, largeText('old'));
+  const history = historyOf(where);
+  const applied = await edit(history, where, file, 'marker = "old"', 'marker = "new"');
+  assert.ok(applied.success, JSON.stringify(applied));
+  return { where, file, history };
+}
+
 describe('history: large texts kept by a link', () => {
   it('links the inode the request found, keeps the record small, and undo restores the bytes', async () => {
     const where = box();
@@ -155,11 +166,7 @@ describe('history: large texts kept by a link', () => {
   });
 
   it('a link changed since is not trusted: undo refuses the file, names it, and writes nothing', async () => {
-    const where = box();
-    const file = path.join(where.root, 'large.ts');
-    fs.writeFileSync(file, largeText('old'));
-    const history = historyOf(where);
-    assert.ok((await edit(history, where, file, 'marker = "old"', 'marker = "new"')).success);
+    const { where, file, history } = await largeFileEdited();
     const [linked] = originals(where);
     fs.writeFileSync(path.join(historyFolder(where).folder, linked), largeText('tampered'));
     const undone = await undo(history, where);
@@ -169,18 +176,14 @@ describe('history: large texts kept by a link', () => {
   });
 
   it('a record whose link name leads out of the history folder is not followed', async () => {
-    const where = box();
-    const file = path.join(where.root, 'large.ts');
-    fs.writeFileSync(file, largeText('old'));
-    const history = historyOf(where);
-    assert.ok((await edit(history, where, file, 'marker = "old"', 'marker = "new"')).success);
+    const { where, file, history } = await largeFileEdited();
     const { folder, names } = historyFolder(where);
     const [linked] = names.filter((name) => name.endsWith('.original'));
     const [record] = names.filter((name) => name.endsWith('.json'));
     fs.renameSync(path.join(folder, linked), path.join(where.state, linked));
     const json = fs.readFileSync(path.join(folder, record), 'utf8');
     fs.writeFileSync(path.join(folder, record), json.replace(`"original":"${linked}"`, `"original":"../${linked}"`));
-    const undone = await historyOf(where).undo(where.root, undefined, false, { store: new NodeFileStore(), root: where.root });
+    const undone = await undo(history, where);
     assert.equal(undone.success, false, 'the text outside the folder was not read back');
     assert.equal(fs.readFileSync(file, 'utf8'), largeText('new'));
   });
