@@ -208,11 +208,11 @@ export class HistoryBook {
   }
 
   /**
-   * The entry with the text of each linked original read back (through `read`, in the file's
+   * The entry with the text of each linked original read back (through `store`, in the file's
    * encoding) and checked against its digest. A link that is gone or holds other bytes leaves
    * that file without a kept text, which undo reports.
    */
-  async withOriginals(entry: HistoryEntry, read: FileStore['read']): Promise<HistoryEntry> {
+  async withOriginals(entry: HistoryEntry, store: Pick<FileStore, 'read'>): Promise<HistoryEntry> {
     const files = await Promise.all(entry.files.map(async (file): Promise<HistoryFile> => {
       if (file.before?.original === undefined) {
         return file;
@@ -222,7 +222,7 @@ export class HistoryBook {
       if (basename(original) !== original || !original.endsWith(ORIGINAL)) {
         return { ...file, before: kept };
       }
-      const stored = await read(join(this.folder, original), undefined, kept.encoding);
+      const stored = await store.read(join(this.folder, original), undefined, kept.encoding);
       const holds = stored.ok && stored.value.bom === kept.bom && sha256Text(stored.value.text) === kept.sha256;
       return { ...file, before: holds ? { ...kept, text: stored.value.text } : kept };
     }));
@@ -245,8 +245,8 @@ export class HistoryBook {
     await this.removeOriginals(id);
   }
 
-  private async removeOriginals(id: string): Promise<void> {
-    for (const name of originalsOf(await this.names(), id)) {
+  private async removeOriginals(id: string, names?: readonly string[]): Promise<void> {
+    for (const name of originalsOf(names ?? (await this.names()), id)) {
       await fs.rm(join(this.folder, name), { force: true });
     }
   }
@@ -355,9 +355,7 @@ export class HistoryBook {
         break;
       }
       await fs.rm(this.file(id, FINAL), { force: true });
-      for (const name of originalsOf(names, id)) {
-        await fs.rm(join(this.folder, name), { force: true });
-      }
+      await this.removeOriginals(id, names);
       count -= 1;
       total -= sizes[index];
     }

@@ -62,7 +62,7 @@ export class RequestHistory {
       await book.beginUndo(target.request_id);
     }
     // Only the request taken back needs its large texts read back from their links.
-    const loaded = chosen ? await book.withOriginals(chosen, readThrough(options.store)) : undefined;
+    const loaded = chosen ? await book.withOriginals(chosen, options.store) : undefined;
     const { response, undone } = await undoRequest(entries.map((entry) => (entry === chosen && loaded ? loaded : entry)), id, { ...options, dryRun, digest: sha256Text, historyName: root });
     if (target && target.undone_at === undefined) {
       await book.endUndo(target, undone ? new Date() : undefined);
@@ -72,7 +72,7 @@ export class RequestHistory {
 
   /** `entry` of `root`'s history with every text it keeps, those kept by a link read back through `store` (to show what undo restores). */
   async withKeptTexts(root: string, entry: HistoryEntry, store: FileStore): Promise<HistoryEntry> {
-    return (await this.book(root, store)).withOriginals(entry, readThrough(store));
+    return (await this.book(root, store)).withOriginals(entry, store);
   }
 
   /**
@@ -103,8 +103,6 @@ export class RequestHistory {
     return opened;
   }
 }
-
-const readThrough = (store: FileStore): FileStore['read'] => (path, maxBytes, encoding) => store.read(path, maxBytes, encoding);
 
 function withLostWarning<Response extends { readonly success: boolean }>(response: Response, why: string): Response {
   if (!response.success) {
