@@ -176,6 +176,33 @@ describe('syntax gate: windows', () => {
     assert.equal(scanStatementStarts(jsx, 'typescript').readTo, jsx.indexOf("'s"));
   });
 
+  it('reads back the token before a `/` or a `(` inside brackets, across blanks, lines and comments', () => {
+    const readsAll = (text: string, starts: string[]): void => {
+      const scan = scanStatementStarts(text, 'typescript');
+      assert.deepEqual(scan.starts, starts.map((fragment) => text.lastIndexOf('\n', text.indexOf(fragment)) + 1), text);
+      assert.equal(scan.readTo, text.length, text);
+    };
+    // Each `"` below opens a string that never ends on its line if the `/` before it is read the wrong way.
+    readsAll('const r = [a.return / 2, /"/.test(b)];\nexport const c = 1;\n', ['const r', 'export']);
+    readsAll('function f() {\n  if (ok) /"/.test(s);\n  while (x)\n    /"/.test(t);\n}\nexport const c = 1;\n', ['function', 'export']);
+    readsAll('function f() {\n  return /* why */ /"/.test(s);\n}\nexport const c = 1;\n', ['function', 'export']);
+    readsAll('const q = [f(x) /* half */ / 2, z3.infer / 2, 1.5 / 2, "/"];\nexport const c = 1;\n', ['const q', 'export']);
+    readsAll('const p = [...a.map((x) => !/"/.test(x)), `${x}` / 2];\nexport const c = 1;\n', ['const p', 'export']);
+    // A statement starts after `;` or `}`, whatever blanks and comments stand between.
+    readsAll('const a = 1; // done\n/** doc */\nexport const b = 2;\nconst c = d\nexport const e = 3;\n', ['const a', 'export const b', 'const c']);
+    readsAll('const a = 1;\r\nexport const b = 2;\r\n', ['const a', 'export']);
+    readsAll('for (let i = 3; i-->0;) {}\nexport const c = 1;\n', ['export']);
+  });
+
+  it('stops inside brackets where the token before does not tell, and at what it does not model', () => {
+    const stopsAt = (text: string, fragment: string): void => assert.equal(scanStatementStarts(text, 'typescript').readTo, text.indexOf(fragment), text);
+    stopsAt('const a = (x++ / 2);\nexport const c = 1;\n', '/ 2');
+    stopsAt('const a = [\n--> 1\n];\nexport const c = 1;\n', '-->');
+    stopsAt('const a = [1,\r 2];\nexport const c = 1;\n', '\r');
+    stopsAt('const a = { b: 1 \\u0062 };\n', '\\u');
+    stopsAt('const a = [1,\u00a02];\n', '\u00a0');
+  });
+
   it('makes one window per stretch of statements an edit touches, and none when the window would be the whole file', () => {
     const original = 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n';
     const at = original.indexOf('2');

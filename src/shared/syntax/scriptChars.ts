@@ -1,8 +1,10 @@
 /** The characters the syntax gate's scans and its check by words tell apart, by their UTF-16 code. */
 export const enum Char {
   Tab = 9,
+  LineFeed = 10,
   VerticalTab = 11,
   FormFeed = 12,
+  CarriageReturn = 13,
   Space = 32,
   Bang = 33,
   DoubleQuote = 34,

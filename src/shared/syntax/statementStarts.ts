@@ -6,10 +6,13 @@
  * contextual keyword, a `<` that may open JSX, a line break it does not model), it
  * stops, and everything after that point is unknown: the gate then parses the whole file.
  *
- * The scanner reads one token at a time, each kind by a method of its own. It is the gate's
- * cost on every edit it settles by windows (it reads the file up to the last edit), so it
- * is written for speed: characters are classed by a table, and a word is matched against
- * the keywords without being copied out of the text.
+ * It is the gate's cost on every edit it settles by windows (it reads the file up to the
+ * last edit), so it looks at as few characters as it can. Names, numbers, blanks and the
+ * punctuators that open or close nothing it passes over by a table; it stops at quotes,
+ * slashes and brackets, at each line's first token at top level, and at the characters it
+ * must check. What a `/` or a `(` means, and whether a line's keyword starts a statement,
+ * depend on the token before: that token is read back from the text when it matters,
+ * never tracked token by token.
  */
 import { Char } from './scriptChars';
 
@@ -96,25 +99,55 @@ function bucketOf(length: number, first: number): number {
   return length * LETTERS + first - Char.LowerA;
 }
 
-const enum Slash {
-  Regex,
-  Division,
-  Unknown,
+/** The words a control keyword's `(` may follow (`for await (` too), by their last letter. */
+const CONTROL_WORDS_BY_LAST_LETTER: readonly (readonly string[] | undefined)[] = (() => {
+  const byLast: string[][] = [];
+  for (const word of [...CONTROL_WORDS, 'await']) {
+    (byLast[word.charCodeAt(word.length - 1) - Char.LowerA] ??= []).push(word);
+  }
+  return byLast;
+})();
+
+/** Whether `word` ends at `last` in `text`. */
+function endsWith(text: string, last: number, word: string): boolean {
+  const start = last + 1 - word.length;
+  for (let index = word.length - 1; index >= 0; index--) {
+    if (text.charCodeAt(start + index) !== word.charCodeAt(index)) {
+      return false;
+    }
+  }
+  return start >= 0;
 }
+
 const enum Frame {
   Paren,
+  /** The `(` after a control keyword: a `/` after its `)` starts a regular expression. */
   ControlParen,
+  /** A `(` where the scan could not tell whether a control keyword opened it. */
+  UnsureParen,
   Bracket,
   Brace,
   TemplateHole,
 }
-const enum Last {
-  None,
-  StatementEnd,
-  Other,
+
+/**
+ * How the code read so far leaves what comes next: the low bits say how a `/` reads; Dot
+ * means the last token is `.` or `?.` (a word after it is a property name); Control that a
+ * control keyword waits for its `(`; Ends that the last token ends a statement at top level
+ * (`;` or a `}`), or that there is none; Unsure that neither Dot nor Control is known.
+ */
+const enum After {
+  Regex = 0,
+  Division = 1,
+  Unknown = 2,
+  SlashBits = 3,
+  Dot = 4,
+  Control = 8,
+  Unsure = 16 | 2,
+  Ends = 32,
 }
 
-/** The class of an ASCII character, as the scan's main loop dispatches on it. */
+/** The class of an ASCII character, for the tables below. */
 const enum Kind {
   Punctuation,
   Blank,
@@ -124,8 +157,6 @@ const enum Kind {
   Digit,
 }
 
-const LF = 10;
-const CR = 13;
 const LINE_SEPARATOR = 0x2028;
 const PARAGRAPH_SEPARATOR = 0x2029;
 
@@ -136,33 +167,58 @@ const ASCII_KINDS: Uint8Array = (() => {
     kinds[code] = isLetter || code === Char.Underscore || code === Char.Dollar || code === Char.Hash ? Kind.Word
       : code >= Char.Digit0 && code <= Char.Digit9 ? Kind.Digit
         : code === Char.Space || code === Char.Tab || code === Char.VerticalTab || code === Char.FormFeed ? Kind.Blank
-          : code === LF ? Kind.LineFeed
-            : code === CR ? Kind.CarriageReturn
+          : code === Char.LineFeed ? Kind.LineFeed
+            : code === Char.CarriageReturn ? Kind.CarriageReturn
               : Kind.Punctuation;
   }
   return kinds;
 })();
 
+/**
+ * The ASCII characters the scan passes over inside brackets (1): all but quotes, slashes,
+ * brackets, `<` and `-` (comments of HTML's form, JSX), `\\` and CR. At top level it also
+ * stops at LF, to look at each line's first token.
+ */
+function passedTable(atTopLevel: boolean): Uint8Array {
+  const passed = new Uint8Array(Char.FirstNonAscii).fill(1);
+  for (const code of [Char.Quote, Char.DoubleQuote, Char.Backtick, Char.Slash, Char.OpenParen, Char.CloseParen, Char.OpenBracket,
+    Char.CloseBracket, Char.OpenBrace, Char.CloseBrace, Char.Less, Char.Minus, Char.Backslash, Char.CarriageReturn]) {
+    passed[code] = 0;
+  }
+  passed[Char.LineFeed] = atTopLevel ? 0 : 1;
+  return passed;
+}
+const PASSED_INSIDE_BRACKETS = passedTable(false);
+const PASSED_AT_TOP_LEVEL = passedTable(true);
+
 /** Characters beyond ASCII that tree-sitter's JavaScript grammars read as blanks; the scan stops at them. */
 const UNICODE_BLANK = /[\p{Zs}\u200B\u2060\u2028\u2029\uFEFF]/u;
-
-function isWordStart(code: number): boolean {
-  return code < Char.FirstNonAscii ? ASCII_KINDS[code] === Kind.Word : !UNICODE_BLANK.test(String.fromCharCode(code));
-}
 
 function isWordPart(code: number): boolean {
   return code < Char.FirstNonAscii ? ASCII_KINDS[code] >= Kind.Word : !UNICODE_BLANK.test(String.fromCharCode(code));
 }
 
+/** A blank or a line break the scan passes over (a CR it passes is always part of a CR LF). */
+function isPassedBlank(code: number): boolean {
+  return code < Char.FirstNonAscii && ASCII_KINDS[code] >= Kind.Blank && ASCII_KINDS[code] <= Kind.CarriageReturn;
+}
+
+function isLineBlank(code: number): boolean {
+  return code < Char.FirstNonAscii && ASCII_KINDS[code] === Kind.Blank;
+}
+
 function isLineBreak(code: number): boolean {
-  return code === LF || code === CR || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR;
+  return code === Char.LineFeed || code === Char.CarriageReturn || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR;
 }
 
 /** Characters that end a line in JavaScript besides LF; the scan does not model them, so it stops at one. */
 function isOtherLineBreak(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
-  return code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR || (code === CR && text.charCodeAt(at + 1) !== LF);
+  return code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR || (code === Char.CarriageReturn && text.charCodeAt(at + 1) !== Char.LineFeed);
 }
+
+/** A line comment's text: up to the first line break of any kind, which a line comment must not hide unless it is LF or CR LF. */
+const COMMENT_TEXT = /[^\n\r\u2028\u2029]*/y;
 
 export interface ScanOptions {
   /**
@@ -182,28 +238,15 @@ export function scanStatementStarts(text: string, dialect: ScriptDialect, { file
   return new StatementScanner(text, dialect, stopAfter).scan(fileStart);
 }
 
-/**
- * The scan's state between tokens. Each token method starts at `at`, on the token's first
- * character, and returns false when the scan must stop there; otherwise it leaves `at` just
- * past the token.
- */
 class StatementScanner {
   private readonly starts: number[] = [];
   private readonly frames: Frame[] = [];
+  /** Where the scan is, or where it stopped. */
   private at = 0;
-  /** How a `/` reads here. */
-  private slash = Slash.Regex;
-  private last = Last.None;
-  private afterDot = false;
-  /** A control keyword waits for its `(` (`for await (` too). */
-  private awaitsCondition = false;
-  /** The current line began outside any comment or literal and holds no token or comment yet. */
-  private lineUntouched = true;
-  private lineStart = 0;
-  private tokens = 0;
-  private opensWithStatement = false;
-  /** The next CR, U+2028 and U+2029 at or after where they were last looked for (Infinity: none), which a line comment must not hide. */
-  private readonly nextOtherBreak = [-1, -1, -1];
+  /** The keyword of the first statement start (-1: none yet). */
+  private firstStartToken = -1;
+  /** At the end of the text: no bracket open and the last token, if any, ends a statement. */
+  private closes = false;
 
   constructor(
     private readonly text: string,
@@ -213,89 +256,368 @@ class StatementScanner {
 
   scan(fileStart: boolean): StatementScan {
     const { text } = this;
-    const length = text.length;
-    if (fileStart && text.startsWith('#!')) {
-      const lineEnd = text.indexOf('\n');
-      this.at = lineEnd === -1 ? length : lineEnd;
-    }
-    // `at` lives in a local while blanks and line breaks are skipped, and in the scanner while a token method reads.
-    let at = this.at;
-    while (at < length) {
+    // A `#!` line is passed over; its LF then starts the first line the scan looks at.
+    const hashBangEnd = fileStart && text.startsWith('#!') ? text.indexOf('\n') : 0;
+    const from = hashBangEnd === -1 ? text.length : hashBangEnd;
+    const firstToken = this.firstTokenAt(from);
+    const readAll = this.read(from);
+    return {
+      starts: this.starts,
+      readTo: readAll ? text.length : this.at,
+      opensWithStatement: firstToken >= 0 && firstToken === this.firstStartToken,
+      empty: firstToken < 0,
+      closesStatement: readAll && firstToken >= 0 && this.closes,
+    };
+  }
+
+  /** Where the text's first token stands past blanks and comments from `from` (-1: it has none, or a comment does not end). */
+  private firstTokenAt(from: number): number {
+    const { text } = this;
+    let at = from;
+    while (at < text.length) {
       const code = text.charCodeAt(at);
-      const kind = code < Char.FirstNonAscii ? ASCII_KINDS[code] : isWordStart(code) ? Kind.Word : -1;
-      if (kind === Kind.Blank) {
+      const next = text.charCodeAt(at + 1);
+      if (isPassedBlank(code)) {
         at++;
-        continue;
-      }
-      if (kind === Kind.LineFeed) {
-        at++;
-        this.lineStart = at;
-        this.lineUntouched = true;
-        continue;
-      }
-      this.at = at;
-      if (kind === Kind.CarriageReturn && !isOtherLineBreak(text, at)) {
-        at++;
-        continue;
-      }
-      if (kind === -1 || kind === Kind.CarriageReturn || !this.token(code, kind)) {
-        return this.stopped();
-      }
-      at = this.at;
-    }
-    this.at = at;
-    const { starts, opensWithStatement, tokens, frames, last } = this;
-    return { starts, readTo: length, opensWithStatement, empty: tokens === 0, closesStatement: frames.length === 0 && last === Last.StatementEnd };
-  }
-
-  private stopped(): StatementScan {
-    return { starts: this.starts, readTo: this.at, opensWithStatement: this.opensWithStatement, empty: this.tokens === 0, closesStatement: false };
-  }
-
-  /** Reads the comment or token at `at`, whose first character is `code` of `kind`. */
-  private token(code: number, kind: Kind): boolean {
-    const firstOnLine = this.lineUntouched;
-    this.lineUntouched = false;
-    if (code === Char.Slash) {
-      const next = this.text.charCodeAt(this.at + 1);
-      if (next === Char.Slash) {
-        return this.lineComment();
-      }
-      if (next === Char.Star) {
-        return this.blockComment();
+      } else if (code === Char.Slash && (next === Char.Slash || next === Char.Star)) {
+        this.at = at;
+        if (!(next === Char.Slash ? this.lineComment() : this.blockComment())) {
+          return -1;
+        }
+        at = this.at;
+      } else {
+        return at;
       }
     }
-    this.tokens++;
-    return kind === Kind.Word ? this.word(firstOnLine) : kind === Kind.Digit ? this.number() : this.punctuation(code, firstOnLine);
+    return -1;
+  }
+
+  /**
+   * Reads from `from` to the text's end (true), or to where the scan stops (false, with `at`
+   * there). Between `tokenEnd`, the end of the last token read, and `at` lie only characters
+   * passed over; `state` is what that token left.
+   */
+  private read(from: number): boolean {
+    const { text, frames } = this;
+    const length = text.length;
+    let tokenEnd = from;
+    let state: number = After.Regex | After.Ends;
+    let at = from === 0 ? this.lineStart(0, 0, state) : from;
+    if (at < 0) {
+      return false;
+    }
+    for (;;) {
+      const passed = frames.length === 0 ? PASSED_AT_TOP_LEVEL : PASSED_INSIDE_BRACKETS;
+      let code = 0;
+      while (at < length && (code = text.charCodeAt(at)) < Char.FirstNonAscii && passed[code] === 1) {
+        at++;
+      }
+      if (at >= length) {
+        this.closes = frames.length === 0 && (this.stateBefore(length, tokenEnd, state) & After.Ends) !== 0;
+        return true;
+      }
+      let end = at + 1;
+      let after: number = After.Regex;
+      switch (code) {
+        case Char.LineFeed:
+          // At top level only: a line begins. A line break is no token.
+          at = this.lineStart(at + 1, tokenEnd, state);
+          if (at < 0) {
+            return false;
+          }
+          continue;
+        case Char.Quote:
+        case Char.DoubleQuote:
+          end = stringEnd(text, at);
+          after = After.Division;
+          break;
+        case Char.Backtick:
+          end = this.templateText(at + 1);
+          after = end > 0 && text.charCodeAt(end - 1) === Char.OpenBrace ? After.Regex : After.Division;
+          break;
+        case Char.Slash: {
+          const next = text.charCodeAt(at + 1);
+          if (next === Char.Slash || next === Char.Star) {
+            // A comment leaves the state as it was before it.
+            after = this.stateBefore(at, tokenEnd, state);
+            this.at = at;
+            end = (next === Char.Slash ? this.lineComment() : this.blockComment()) ? this.at : -1;
+            break;
+          }
+          const slash = this.stateBefore(at, tokenEnd, state) & After.SlashBits;
+          end = slash === After.Regex ? regexEnd(text, at) : slash === After.Division ? at + 1 : -1;
+          after = slash === After.Regex ? After.Division : After.Regex;
+          break;
+        }
+        case Char.OpenParen:
+          frames.push(this.mayFollowControl(at, tokenEnd) ? this.parenAfter(this.stateBefore(at, tokenEnd, state)) : Frame.Paren);
+          break;
+        case Char.CloseParen: {
+          const frame = frames.pop();
+          after = frame === Frame.Paren ? After.Division : frame === Frame.ControlParen ? After.Regex : After.Unknown;
+          end = frame === Frame.Paren || frame === Frame.ControlParen || frame === Frame.UnsureParen ? end : -1;
+          break;
+        }
+        case Char.OpenBracket:
+          frames.push(Frame.Bracket);
+          break;
+        case Char.CloseBracket:
+          end = frames.pop() === Frame.Bracket ? end : -1;
+          after = After.Division;
+          break;
+        case Char.OpenBrace:
+          frames.push(Frame.Brace);
+          break;
+        case Char.CloseBrace: {
+          const frame = frames.pop();
+          if (frame === Frame.TemplateHole) {
+            end = this.templateText(at + 1);
+            after = end > 0 && text.charCodeAt(end - 1) === Char.OpenBrace ? After.Regex : After.Division;
+          } else {
+            // The end of a block or of an object literal: a `/` after it could be either. At top level it ends a statement.
+            end = frame === Frame.Brace ? end : -1;
+            after = frames.length === 0 ? After.Unknown | After.Ends : After.Unknown;
+          }
+          break;
+        }
+        case Char.Less:
+          // `<!--` opens a comment to the line's end in tree-sitter's JavaScript grammars; in JSX a `<` where an expression may start may open an element.
+          end = (text.charCodeAt(at + 1) === Char.Bang && text.startsWith('!--', at + 1))
+            || (this.dialect === 'jsx' && (this.stateBefore(at, tokenEnd, state) & After.SlashBits) !== After.Division) ? -1 : end;
+          break;
+        case Char.Minus:
+          // `-->` first on its line opens a comment too.
+          end = text.startsWith('->', at + 1) && this.firstOnLine(at, tokenEnd) ? -1 : text.charCodeAt(at + 1) === Char.Minus ? at + 2 : end;
+          // After `++` or `--`: a postfix or a prefix, which the scan does not tell apart.
+          after = end === at + 2 ? After.Unknown : After.Regex;
+          break;
+        case Char.CarriageReturn:
+          // Part of a line break when LF follows; a lone CR the scan does not model.
+          if (text.charCodeAt(at + 1) !== Char.LineFeed) {
+            end = -1;
+            break;
+          }
+          at++;
+          continue;
+        case Char.Backslash:
+          // An escape in a name, which the scan does not read.
+          end = -1;
+          break;
+        default:
+          // Beyond ASCII: part of a name, unless tree-sitter reads it as a blank.
+          if (UNICODE_BLANK.test(String.fromCharCode(code))) {
+            end = -1;
+            break;
+          }
+          at++;
+          continue;
+      }
+      if (end < 0) {
+        this.at = at;
+        return false;
+      }
+      at = tokenEnd = end;
+      state = after;
+    }
+  }
+
+  /**
+   * At the start of a line at top level: records a statement start when the line's first
+   * token is a keyword that begins one after what came before. Returns where reading goes
+   * on, or -1 where the scan stops (at the first start at or after stopAfter).
+   */
+  private lineStart(lineAt: number, floor: number, state: number): number {
+    const { text } = this;
+    let first = lineAt;
+    while (isLineBlank(text.charCodeAt(first))) {
+      first++;
+    }
+    let end = first;
+    for (let code = text.charCodeAt(end); code >= Char.LowerA && code <= Char.LowerZ; code = text.charCodeAt(++end)) {
+      // every keyword is in lower-case letters
+    }
+    if (end === first || end - first > LONGEST_KEYWORD || (end < text.length && isWordPart(text.charCodeAt(end)))
+      || (keywordRoles(text, first, end - first) & Role.StartsStatement) === 0
+      || (this.stateBefore(first, floor, state) & After.Ends) === 0) {
+      return end;
+    }
+    this.starts.push(lineAt);
+    if (this.firstStartToken < 0) {
+      this.firstStartToken = first;
+    }
+    if (lineAt >= this.stopAfter) {
+      this.at = first;
+      return -1;
+    }
+    return end;
+  }
+
+  /**
+   * The state the code before `pos` leaves, read back from `pos` to `floor`, the end of the last
+   * token read forward, after which the state was `floorState`. Between the two lie only names,
+   * numbers, blanks and punctuators that open or close nothing.
+   */
+  private stateBefore(pos: number, floor: number, floorState: number): number {
+    const { text } = this;
+    let index = this.skipBlanksBack(pos - 1, floor);
+    // A `!` keeps a pattern possible only where one was: read back past every `!` to what decides.
+    let negations = 0;
+    while (index >= floor && text.charCodeAt(index) === Char.Bang) {
+      negations++;
+      index = this.skipBlanksBack(index - 1, floor);
+    }
+    const state = index < floor ? floorState : this.stateAfter(index, floor, floorState);
+    return negations === 0 ? state : (state & After.SlashBits) === After.Regex ? After.Regex : After.Unknown;
+  }
+
+  /**
+   * Whether the `(` at `at` may follow a control keyword: false when a name that is none of
+   * them, or a punctuator, ends right before it (as in nearly every call), so the state need not be read back.
+   */
+  private mayFollowControl(at: number, floor: number): boolean {
+    const { text } = this;
+    let last = at - 1;
+    if (text.charCodeAt(last) === Char.Space) {
+      last--;
+    }
+    if (last < floor) {
+      return true;
+    }
+    const code = text.charCodeAt(last);
+    if (code < Char.LowerA || code > Char.LowerZ) {
+      return isPassedBlank(code);
+    }
+    // Does one of the words end here? (Ending a longer name, it is read back in full.)
+    const words = CONTROL_WORDS_BY_LAST_LETTER[code - Char.LowerA];
+    if (words !== undefined) {
+      for (const word of words) {
+        if (endsWith(text, last, word)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private parenAfter(state: number): Frame {
+    return (state & After.Unsure) === After.Unsure ? Frame.UnsureParen : (state & After.Control) !== 0 ? Frame.ControlParen : Frame.Paren;
+  }
+
+  /** Whether only blanks stand between `at` and the line break before it (or the text's start), with no token read since (the break may end a line comment). */
+  private firstOnLine(at: number, floor: number): boolean {
+    let index = at - 1;
+    for (let code = this.text.charCodeAt(index); index >= floor && (code === Char.Space || code === Char.Tab || code === Char.VerticalTab || code === Char.FormFeed); code = this.text.charCodeAt(--index)) {
+      // blanks within the line
+    }
+    return index >= floor ? this.text.charCodeAt(index) === Char.LineFeed : index === -1;
+  }
+
+  private skipBlanksBack(index: number, floor: number): number {
+    while (index >= floor && isPassedBlank(this.text.charCodeAt(index))) {
+      index--;
+    }
+    return index;
+  }
+
+  /** The state after the name, number or punctuator that ends at `last` (not a `!`). */
+  private stateAfter(last: number, floor: number, floorState: number): number {
+    const { text } = this;
+    const code = text.charCodeAt(last);
+    if (isWordPart(code)) {
+      return this.stateAfterWord(last, floor, floorState);
+    }
+    switch (code) {
+      case Char.Dot:
+        return this.stateAfterDots(last, floor);
+      case Char.Plus:
+      case Char.Minus:
+        // After `++` or `--`: a postfix or a prefix, which the scan does not tell apart.
+        return last > floor && text.charCodeAt(last - 1) === code ? After.Unknown : After.Regex;
+      case Char.Semicolon:
+        return After.Regex | After.Ends;
+      case Char.Greater:
+        // `=>` is followed by an expression; a lone `>` may close a type argument list.
+        return last > floor && text.charCodeAt(last - 1) === Char.Equals ? After.Regex : After.Unknown;
+      default:
+        return After.Regex;
+    }
+  }
+
+  /** After a run of dots ending at `last`: `.` (a property name follows), `...` (an expression), or a number's dot, which stays unsure. */
+  private stateAfterDots(last: number, floor: number): number {
+    const { text } = this;
+    let first = last;
+    while (first > floor && text.charCodeAt(first - 1) === Char.Dot) {
+      first--;
+    }
+    // After a number (`1.`, `0x1.`), the dots may be the number's own.
+    let word = first;
+    while (word > floor && isWordPart(text.charCodeAt(word - 1))) {
+      word--;
+    }
+    const wordStart = word < first ? text.charCodeAt(word) : -1;
+    if (wordStart >= Char.Digit0 && wordStart <= Char.Digit9) {
+      return After.Unsure;
+    }
+    const dots = last - first + 1;
+    return dots === 1 ? After.Regex | After.Dot : dots === 3 ? After.Regex : After.Unsure;
+  }
+
+  /** After the name or number whose last character is at `last`. */
+  private stateAfterWord(last: number, floor: number, floorState: number): number {
+    const { text } = this;
+    let start = last;
+    let lowerCase = true;
+    for (; start > floor; start--) {
+      const code = text.charCodeAt(start - 1);
+      if (code < Char.LowerA || code > Char.LowerZ) {
+        if (!isWordPart(code)) {
+          break;
+        }
+        lowerCase = false;
+      }
+    }
+    const first = text.charCodeAt(start);
+    if (first >= Char.Digit0 && first <= Char.Digit9) {
+      return After.Division;
+    }
+    lowerCase &&= first >= Char.LowerA && first <= Char.LowerZ;
+    // What came before the word: a `.` makes it a property name; a word may be `for` before `await`.
+    const roles = lowerCase && last + 1 - start <= LONGEST_KEYWORD ? keywordRoles(text, start, last + 1 - start) : 0;
+    const previous = this.skipBlanksBack(start - 1, floor);
+    let previousState: number;
+    if (previous < floor) {
+      previousState = floorState;
+    } else {
+      const code = text.charCodeAt(previous);
+      // After another word, only `await` (in `for await (`) would need to know which word it is.
+      previousState = code === Char.Dot ? this.stateAfterDots(previous, floor) : isWordPart(code) && (roles & Role.Await) !== 0 ? After.Unsure : After.Regex;
+    }
+    if ((previousState & After.Unsure) === After.Unsure && ((previousState & After.Dot) !== 0 || roles !== 0)) {
+      return After.Unsure;
+    }
+    if ((previousState & After.Dot) !== 0) {
+      return After.Division;
+    }
+    const slash = (roles & Role.RegexAfter) !== 0 ? After.Regex : (roles & Role.UnsureAfter) !== 0 ? After.Unknown : After.Division;
+    const control = (roles & Role.Control) !== 0 || ((roles & Role.Await) !== 0 && (previousState & After.Control) !== 0);
+    return slash | (control ? After.Control : 0);
   }
 
   private lineComment(): boolean {
     const { text } = this;
-    const lineEnd = text.indexOf('\n', this.at);
-    const end = lineEnd === -1 ? text.length : lineEnd;
-    if (this.otherBreakBefore(end)) {
-      for (let index = this.at; index < end; index++) {
-        if (isOtherLineBreak(text, index)) {
-          return false;
-        }
+    COMMENT_TEXT.lastIndex = this.at;
+    COMMENT_TEXT.test(text);
+    let end = COMMENT_TEXT.lastIndex;
+    // A CR ends the comment only with the LF after it; a lone CR, U+2028 or U+2029 the scan does not model.
+    if (end < text.length && text.charCodeAt(end) !== Char.LineFeed) {
+      if (isOtherLineBreak(text, end)) {
+        return false;
       }
+      end++;
     }
     this.at = end;
     return true;
-  }
-
-  /** Whether a CR, U+2028 or U+2029 lies between `at` and `end`: only then is a line comment read character by character. */
-  private otherBreakBefore(end: number): boolean {
-    const { nextOtherBreak, at, text } = this;
-    let found = false;
-    for (let which = 0; which < nextOtherBreak.length; which++) {
-      if (nextOtherBreak[which] !== Infinity && nextOtherBreak[which] < at) {
-        const index = text.indexOf(which === 0 ? '\r' : which === 1 ? '\u2028' : '\u2029', at);
-        nextOtherBreak[which] = index === -1 ? Infinity : index;
-      }
-      found ||= nextOtherBreak[which] < end;
-    }
-    return found;
   }
 
   private blockComment(): boolean {
@@ -305,126 +627,6 @@ class StatementScanner {
     }
     this.at = close + 2;
     return true;
-  }
-
-  private word(firstOnLine: boolean): boolean {
-    const { text } = this;
-    const start = this.at;
-    const length = text.length;
-    // Every keyword is short and in lower-case letters: other words are not compared.
-    let lowerCase = true;
-    let end = start;
-    for (; end < length; end++) {
-      const code = text.charCodeAt(end);
-      if (code < Char.LowerA || code > Char.LowerZ) {
-        if (!isWordPart(code)) {
-          break;
-        }
-        lowerCase = false;
-      }
-    }
-    const roles = lowerCase && end - start <= LONGEST_KEYWORD ? keywordRoles(text, start, end - start) : 0;
-    this.at = end;
-    if ((roles & Role.StartsStatement) !== 0 && firstOnLine && this.frames.length === 0 && this.last !== Last.Other && !this.afterDot) {
-      this.starts.push(this.lineStart);
-      this.opensWithStatement ||= this.tokens === 1;
-      if (this.lineStart >= this.stopAfter) {
-        this.at = start;
-        return false;
-      }
-    }
-    if (this.afterDot) {
-      this.slash = Slash.Division;
-      this.awaitsCondition = false;
-    } else {
-      this.slash = (roles & Role.RegexAfter) !== 0 ? Slash.Regex : (roles & Role.UnsureAfter) !== 0 ? Slash.Unknown : Slash.Division;
-      this.awaitsCondition = (roles & Role.Control) !== 0 || (this.awaitsCondition && (roles & Role.Await) !== 0);
-    }
-    this.afterDot = false;
-    this.last = Last.Other;
-    return true;
-  }
-
-  private number(): boolean {
-    const { text } = this;
-    let end = this.at + 1;
-    for (let code = text.charCodeAt(end); end < text.length && (isWordPart(code) || code === Char.Dot); code = text.charCodeAt(++end)) {
-      // a number's digits, letters (exponents, radixes, suffixes) and dots
-    }
-    this.slash = Slash.Division;
-    this.afterValue();
-    this.at = end;
-    return true;
-  }
-
-  /** After any token but a word: no condition is awaited any more, nor a property name. */
-  private afterValue(): void {
-    this.awaitsCondition = false;
-    this.afterDot = false;
-    this.last = Last.Other;
-  }
-
-  /** A string, template or pattern literal, a `}` that resumes a template, or a punctuator. */
-  private punctuation(code: number, firstOnLine: boolean): boolean {
-    const opensCondition = this.awaitsCondition;
-    this.afterValue();
-    switch (code) {
-      case Char.Quote:
-      case Char.DoubleQuote:
-        return this.literal(stringEnd(this.text, this.at));
-      case Char.Backtick:
-        return this.template(this.at + 1);
-      case Char.Slash:
-        if (this.slash === Slash.Regex) {
-          return this.literal(regexEnd(this.text, this.at));
-        }
-        if (this.slash === Slash.Unknown) {
-          return false;
-        }
-        return this.operator(1);
-      case Char.OpenParen:
-        this.frames.push(opensCondition ? Frame.ControlParen : Frame.Paren);
-        return this.operator(1);
-      case Char.CloseParen: {
-        const frame = this.frames.pop();
-        if (frame !== Frame.Paren && frame !== Frame.ControlParen) {
-          return false;
-        }
-        return this.operator(1, frame === Frame.ControlParen ? Slash.Regex : Slash.Division);
-      }
-      case Char.OpenBracket:
-        this.frames.push(Frame.Bracket);
-        return this.operator(1);
-      case Char.CloseBracket:
-        return this.frames.pop() === Frame.Bracket && this.operator(1, Slash.Division);
-      case Char.OpenBrace:
-        this.frames.push(Frame.Brace);
-        return this.operator(1);
-      case Char.CloseBrace:
-        return this.closeBrace();
-      case Char.Semicolon:
-        this.last = this.frames.length === 0 ? Last.StatementEnd : Last.Other;
-        return this.operator(1);
-      default:
-        return this.operatorAt(code, firstOnLine);
-    }
-  }
-
-  /** Moves past a literal that ends at `end` (-1: it does not end, and the scan stops). */
-  private literal(end: number, opensHole = false): boolean {
-    if (end < 0) {
-      return false;
-    }
-    // An expression starts in a template's `${`; a literal that ended is a value.
-    this.slash = opensHole ? Slash.Regex : Slash.Division;
-    this.at = end;
-    return true;
-  }
-
-  /** Moves past a template's text from `from`, to its end or to a `${`, which opens a frame. */
-  private template(from: number): boolean {
-    const end = this.templateText(from);
-    return this.literal(end, end > 0 && this.text.charCodeAt(end - 1) === Char.OpenBrace);
   }
 
   /** Reads a template literal's text from `from`; returns where the scan resumes, or -1 when it does not end. */
@@ -444,73 +646,6 @@ class StatementScanner {
     return -1;
   }
 
-  private closeBrace(): boolean {
-    const frame = this.frames.pop();
-    if (frame === Frame.TemplateHole) {
-      return this.template(this.at + 1);
-    }
-    if (frame !== Frame.Brace) {
-      return false;
-    }
-    // The end of a block or of an object literal: a `/` after it could be either.
-    this.last = this.frames.length === 0 ? Last.StatementEnd : Last.Other;
-    return this.operator(1, Slash.Unknown);
-  }
-
-  /** Moves past a punctuator of `length` characters, after which a `/` reads as `slash`. */
-  private operator(length: number, slash = Slash.Regex): boolean {
-    this.slash = slash;
-    this.at += length;
-    return true;
-  }
-
-  /** The operators that are not brackets: what each means for a `/` after it. */
-  private operatorAt(code: number, firstOnLine: boolean): boolean {
-    const { text, at } = this;
-    const next = text.charCodeAt(at + 1);
-    switch (code) {
-      case Char.Dot:
-        if (next === Char.Dot && text.charCodeAt(at + 2) === Char.Dot) {
-          return this.operator(3);
-        }
-        this.afterDot = true;
-        return this.operator(1);
-      case Char.Plus:
-      case Char.Minus:
-        // `-->` first on a line is a comment too.
-        if (code === Char.Minus && firstOnLine && text.startsWith('->', at + 1)) {
-          return false;
-        }
-        // After `++` or `--` a `/` divides (postfix) or starts a pattern (prefix, in odd code).
-        return next === code ? this.operator(2, Slash.Unknown) : this.operator(1);
-      case Char.Bang:
-        // Before a value `!` is a logical not, after which `/` starts a pattern; after one it is
-        // TypeScript's non-null assertion (`x! / 2` divides), or something the scan does not guess.
-        return this.operator(1, this.slash === Slash.Regex ? Slash.Regex : Slash.Unknown);
-      case Char.Less:
-        // `<!--` opens a comment to the line's end in tree-sitter's JavaScript grammars.
-        if ((this.dialect === 'jsx' && this.slash !== Slash.Division) || text.startsWith('!--', at + 1)) {
-          return false;
-        }
-        return this.operator(1);
-      case Char.Equals:
-        // `=>` is followed by an expression; a lone `>` may close a type argument list.
-        return this.operator(next === Char.Greater ? 2 : 1);
-      case Char.Greater:
-        return this.operator(1, Slash.Unknown);
-      case Char.Question:
-        if (next === Char.Dot) {
-          this.afterDot = true;
-          return this.operator(2);
-        }
-        return this.operator(1);
-      case Char.Backslash:
-        // An escape in a name, which the scan does not read.
-        return false;
-      default:
-        return this.operator(1);
-    }
-  }
 }
 
 /** The roles of the keyword [start, start + length) of `text`, or 0 when it is none. */
@@ -536,8 +671,8 @@ function stringEnd(text: string, from: number): number {
     }
     if (code === Char.Backslash) {
       // An escaped line break continues the string; CR LF counts as one.
-      index += text.charCodeAt(index + 1) === CR && text.charCodeAt(index + 2) === LF ? 2 : 1;
-    } else if (isLineBreak(code)) {
+      index += text.charCodeAt(index + 1) === Char.CarriageReturn && text.charCodeAt(index + 2) === Char.LineFeed ? 2 : 1;
+    } else if ((code <= Char.CarriageReturn || code >= LINE_SEPARATOR) && isLineBreak(code)) {
       return -1;
     }
   }
