@@ -87,6 +87,27 @@ describe('MCP: multi_edit_undo and multi_edit_history', () => {
     }
   });
 
+  it('undoes a request the CLI applied past the default 32 MB limit, by the size its record keeps (the server has no size option)', async function () {
+    this.timeout(120_000);
+    const { root, env } = project();
+    const file = path.join(root, 'src/huge.txt');
+    const line = 'PADDING = "0123456789abcdef0123456789abcdef0123456789abcdef"\n';
+    fs.writeFileSync(file, `MARKER = "before"\n${line.repeat(Math.ceil((33 * 1024 * 1024) / line.length))}`);
+    const before = fs.readFileSync(file);
+    const request = JSON.stringify({ file_path: file, edits: [{ old_string: 'MARKER = "before"', new_string: 'MARKER = "after"' }] });
+    const applied = parseCliResponse(runCli(['apply', '--max-file-size', '64', '-'], { cwd: root, env, input: request }));
+    assert.ok(applied.success && applied.request_id, JSON.stringify(applied));
+    const session = await startMcpSession({ cwd: root, args: ['--root', root], env });
+    try {
+      const undone = await session.call('multi_edit_undo', { request_id: applied.request_id });
+      assert.ok(undone.response.success, JSON.stringify(undone.response));
+      assert.equal(undone.response.undone_request_id, applied.request_id);
+    } finally {
+      await session.close();
+    }
+    assert.ok(fs.readFileSync(file).equals(before), 'the undo restores the bytes');
+  });
+
   it('a stale undo is refused with STALE_CONTENT naming the file, and nothing changes', async () => {
     const { root, env } = project();
     const file = path.join(root, 'src/app.py');
