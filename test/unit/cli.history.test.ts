@@ -48,6 +48,12 @@ function snapshot(root: string): Record<string, string> {
 }
 
 describe('CLI: history and undo', () => {
+  /** Folders of tests that write tens of megabytes, removed once each test is over. */
+  const bulky: string[] = [];
+  afterEach(() => {
+    for (const folder of bulky.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
   it('patch, then history lists it, then undo restores the four operations byte for byte', () => {
     const { root, env } = project();
     const before = seed(root);
@@ -120,6 +126,7 @@ describe('CLI: history and undo', () => {
   it('undoes a request applied past the default 32 MB limit: by the size its record keeps, and with --max-file-size for a record without it; FILE_TOO_LARGE, not STALE_CONTENT, between', function () {
     this.timeout(120_000);
     const { root, state, env } = project();
+    bulky.push(path.dirname(root));
     const file = path.join(root, 'src/huge.txt');
     // 33 MiB: over the default limit of 32 MiB.
     const line = 'export const padding = "0123456789abcdef0123456789abcdef0123456789abcdef";\n';
