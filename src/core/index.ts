@@ -22,7 +22,7 @@ export { surfaceOptions, type SurfaceParts, type SurfaceScope, type SurfaceSynta
 export { undoRequest, type UndoOptions, type UndoRun } from './engine/undo';
 export * from './contract/history';
 export { newRequestId } from './contract/requestId';
-export { historyFilesOf, holdsKept, type TextDigest } from './store/changeHistory';
+export { historyFilesOf, holdsKept, type TextByteLength, type TextDigest } from './store/changeHistory';
 export { DiffPieces } from './report/diff';
 export type { PlannedFile, RefusedEditPlace } from './plan/filePlan';
 export type { ReplacedSpan } from './matching/replacedSpans';

@@ -48,6 +48,12 @@ function snapshot(root: string): Record<string, string> {
 }
 
 describe('CLI: history and undo', () => {
+  /** Folders of tests that write tens of megabytes, removed once each test is over. */
+  const bulky: string[] = [];
+  afterEach(() => {
+    for (const folder of bulky.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
   it('patch, then history lists it, then undo restores the four operations byte for byte', () => {
     const { root, env } = project();
     const before = seed(root);
@@ -115,6 +121,66 @@ describe('CLI: history and undo', () => {
     const undone = parseCliResponse(cli(['undo', applied.request_id], root, env));
     assert.ok(undone.success, JSON.stringify(undone));
     assert.deepEqual(snapshot(root), before);
+  });
+
+  it('undoes a request applied past the default 32 MB limit: by the size its record keeps, and with --max-file-size for a record without it; FILE_TOO_LARGE, not STALE_CONTENT, between', function () {
+    this.timeout(120_000);
+    const { root, state, env } = project();
+    bulky.push(path.dirname(root));
+    const file = path.join(root, 'src/huge.txt');
+    // 33 MiB: over the default limit of 32 MiB.
+    const line = 'export const padding = "0123456789abcdef0123456789abcdef0123456789abcdef";\n';
+    fs.writeFileSync(file, `export const marker = "before";\n${line.repeat(Math.ceil((33 * 1024 * 1024) / line.length))}`);
+    const before = fs.readFileSync(file);
+    const request = JSON.stringify({ file_path: file, edits: [{ old_string: 'marker = "before"', new_string: 'marker = "after"' }] });
+    const refusedApply = parseCliResponse(cli(['apply', '-'], root, env, request));
+    assert.ok(!refusedApply.success && refusedApply.error_code === 'FILE_TOO_LARGE');
+    assert.ok(refusedApply.recovery_hints.some((hint) => hint.includes('--max-file-size')), refusedApply.recovery_hints.join(' | '));
+
+    const first = parseCliResponse(cli(['apply', '--max-file-size', '64', '-'], root, env, request));
+    assert.ok(first.success && first.request_id, JSON.stringify(first));
+    const undoneByRecord = parseCliResponse(cli(['undo'], root, env));
+    assert.ok(undoneByRecord.success, JSON.stringify(undoneByRecord));
+    assert.equal(undoneByRecord.undone_request_id, first.request_id);
+    assert.ok(fs.readFileSync(file).equals(before), 'the first undo restores the bytes');
+
+    // A record written without the size (by a version before it was kept) leaves only the limit.
+    const second = parseCliResponse(cli(['apply', '--max-file-size=64', '-'], root, env, request));
+    assert.ok(second.success && second.request_id, JSON.stringify(second));
+    const after = fs.readFileSync(file);
+    const [folder] = fs.readdirSync(state);
+    const recordFile = path.join(state, folder, `${second.request_id}.json`);
+    const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as { files: { after: { bytes?: number } }[] };
+    assert.equal(record.files[0].after.bytes, after.length);
+    delete record.files[0].after.bytes;
+    fs.writeFileSync(recordFile, JSON.stringify(record));
+
+    const refused = cli(['undo', '--format', 'text'], root, env);
+    assert.equal(refused.status, 1, refused.stderr);
+    assert.match(refused.stdout, new RegExp(`^error code=FILE_TOO_LARGE file=src/huge\\.txt msg="Cannot undo request ${second.request_id}: src/huge\\.txt has more than 33554432 bytes, the size limit`));
+    assert.match(refused.stdout, /^ {2}- .*--max-file-size MB/m);
+    assert.doesNotMatch(refused.stdout, /STALE_CONTENT|outside Multi-Edit/);
+    assert.ok(fs.readFileSync(file).equals(after), 'nothing was written');
+
+    const undone = parseCliResponse(cli(['undo', '--max-file-size', '33.5', second.request_id], root, env));
+    assert.ok(undone.success, JSON.stringify(undone));
+    assert.equal(undone.undone_request_id, second.request_id);
+    assert.ok(fs.readFileSync(file).equals(before), 'the second undo restores the bytes');
+  });
+
+  it('undo takes --max-file-size as apply does: a value that is not a positive number of megabytes is a usage error', () => {
+    const { root, env } = project();
+    for (const args of [['--max-file-size', '0'], ['--max-file-size', '-1'], ['--max-file-size', 'abc'], ['--max-file-size', ' '], ['--max-file-size=Infinity'], ['--max-file-size=']]) {
+      for (const command of ['apply', 'undo']) {
+        const run = cli([command, ...args, ...(command === 'apply' ? ['request.json'] : [])], root, env);
+        assert.equal(run.status, 2, `${command} ${args.join(' ')}: ${run.stdout}`);
+        assert.equal(run.stdout, '');
+        assert.match(run.stderr, new RegExp(`^multi-edit: --max-file-size needs a positive number of megabytes\nusage: multi-edit ${command} `));
+      }
+    }
+    const missing = cli(['undo', '--max-file-size'], root, env);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /--max-file-size needs a positive number of megabytes/);
   });
 
   it('undo with nothing kept is VALIDATION_FAILED; --root that is not a directory is a usage error', () => {

@@ -37,6 +37,12 @@ const PATCH = [
 ].join('\n');
 
 describe('MCP: multi_edit_undo and multi_edit_history', () => {
+  /** Folders of tests that write tens of megabytes, removed once each test is over. */
+  const bulky: string[] = [];
+  afterEach(() => {
+    for (const folder of bulky.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
   it('lists both tools, undoes a four-operation patch byte for byte after a restart, and the CLI sees the same history', async () => {
     const { root, env } = project();
     // Large enough for the history to keep its text by a link to the file, which the undo reads back through the server's confined store.
@@ -85,6 +91,28 @@ describe('MCP: multi_edit_undo and multi_edit_history', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('undoes a request the CLI applied past the default 32 MB limit, by the size its record keeps (the server has no size option)', async function () {
+    this.timeout(120_000);
+    const { root, env } = project();
+    bulky.push(path.dirname(root));
+    const file = path.join(root, 'src/huge.txt');
+    const line = 'PADDING = "0123456789abcdef0123456789abcdef0123456789abcdef"\n';
+    fs.writeFileSync(file, `MARKER = "before"\n${line.repeat(Math.ceil((33 * 1024 * 1024) / line.length))}`);
+    const before = fs.readFileSync(file);
+    const request = JSON.stringify({ file_path: file, edits: [{ old_string: 'MARKER = "before"', new_string: 'MARKER = "after"' }] });
+    const applied = parseCliResponse(runCli(['apply', '--max-file-size', '64', '-'], { cwd: root, env, input: request }));
+    assert.ok(applied.success && applied.request_id, JSON.stringify(applied));
+    const session = await startMcpSession({ cwd: root, args: ['--root', root], env });
+    try {
+      const undone = await session.call('multi_edit_undo', { request_id: applied.request_id });
+      assert.ok(undone.response.success, JSON.stringify(undone.response));
+      assert.equal(undone.response.undone_request_id, applied.request_id);
+    } finally {
+      await session.close();
+    }
+    assert.ok(fs.readFileSync(file).equals(before), 'the undo restores the bytes');
   });
 
   it('a stale undo is refused with STALE_CONTENT naming the file, and nothing changes', async () => {

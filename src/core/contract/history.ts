@@ -25,6 +25,11 @@ const keptTextSchema = z.object({
    * to the file as it was (its bytes, BOM included); `sha256` is then the digest of its text.
    */
   original: z.string().optional(),
+  /**
+   * What a file held after the request: its size in bytes (BOM included), where the surface
+   * could tell it (UTF-8 and UTF-16). Undo reads the file up to this size even past its limit.
+   */
+  bytes: z.number().int().nonnegative().optional(),
 }).strict();
 
 /**

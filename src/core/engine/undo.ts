@@ -4,6 +4,11 @@
  * what the request left (else STALE_CONTENT, naming each file and the later request
  * that changed it), then commits the reverse through the same store, with the same
  * path checks and retries as any request. A dry run returns the diff it would apply.
+ *
+ * A file is read up to the size limit, or up to the size the request left it at when the
+ * record says so and that is more: what the request itself wrote is no surprise. A file
+ * larger than that cannot be checked, and the undo is FILE_TOO_LARGE, never STALE_CONTENT:
+ * the limit stopped the read, not a change the undo found.
  */
 import { commitChanges } from './commit';
 import { commitFailure } from './engine';
@@ -72,8 +77,12 @@ function nothingToUndo(historyName: string, id: string | undefined, count: numbe
   });
 }
 
-/** A file as undo finds it: what it holds now, or absent. */
-type Found = { readonly state: 'absent' } | { readonly state: 'present'; readonly stored: StoredText } | { readonly state: 'unreadable'; readonly detail: string };
+/** A file as undo finds it: what it holds now, absent, or more than undo may read. */
+type Found =
+  | { readonly state: 'absent' }
+  | { readonly state: 'present'; readonly stored: StoredText }
+  | { readonly state: 'too large' }
+  | { readonly state: 'unreadable'; readonly detail: string };
 
 /** One file undo will restore, and why it cannot when it cannot. */
 interface Restoration {
@@ -87,6 +96,15 @@ interface Stale {
   readonly why: string;
 }
 
+/** A file the request left in place that is larger than undo may read: it cannot be checked, so it is not restored. */
+interface TooLarge {
+  readonly path: string;
+  /** The size limit of the undo, in bytes. */
+  readonly limit: number;
+  /** The bytes the request left the file with, when its record says and that is over the limit (then the read stopped there). */
+  readonly written?: number;
+}
+
 /** `later`: the requests applied after this one, oldest first; a file changed since is blamed on the latest that touched it. */
 async function undoEntry(entry: HistoryEntry, later: readonly HistoryEntry[], options: UndoOptions): Promise<SuccessResponse | ErrorEnvelope> {
   const context = engineContext(options);
@@ -98,13 +116,20 @@ async function undoEntry(entry: HistoryEntry, later: readonly HistoryEntry[], op
     }
     const restorations: Restoration[] = [];
     const stale: Stale[] = [];
+    const tooLarge: TooLarge[] = [];
     for (const file of entry.files) {
       const restored = await restorationOf(file, context, options.digest);
       if ('why' in restored) {
         stale.push(restored);
+      } else if ('limit' in restored) {
+        tooLarge.push(restored);
       } else {
         restorations.push(restored);
       }
+    }
+    // Until a file too large to read is read, no one can say whether it changed: the limit is the answer.
+    if (tooLarge.length > 0) {
+      return tooLargeEnvelope(entry, tooLarge, context, dryRun);
     }
     if (stale.length > 0) {
       return staleEnvelope(entry, stale, later, context, dryRun);
@@ -141,9 +166,15 @@ async function pathRefusal(entry: HistoryEntry, context: EngineContext): Promise
   return undefined;
 }
 
-async function restorationOf(file: HistoryFile, context: EngineContext, digest: TextDigest): Promise<Restoration | Stale> {
-  // The file is read in the encoding the request found it in, as the request's own read did.
-  const now = await find(file.path, context, file.after?.encoding ?? file.before?.encoding);
+async function restorationOf(file: HistoryFile, context: EngineContext, digest: TextDigest): Promise<Restoration | Stale | TooLarge> {
+  // The file is read in the encoding the request found it in, as the request's own read did,
+  // and up to the size the request left it at, when the record says (a delete left no file).
+  const written = file.after?.bytes;
+  const now = await find(file.path, context, file.after?.encoding ?? file.before?.encoding, written);
+  if (now.state === 'too large' && file.after !== undefined) {
+    const limit = context.limits.maxFileBytes;
+    return { path: file.path, limit, ...(written !== undefined && written > limit ? { written } : {}) };
+  }
   const differs = (path: string, found: Found, expected: KeptText | undefined): Stale | undefined => changedSince(path, found, expected, digest);
   switch (file.operation) {
     case 'update': {
@@ -191,12 +222,20 @@ function restore(file: HistoryFile, change: PlannedChange, original: StoredText,
   return { file, change, planned };
 }
 
-async function find(path: string, context: EngineContext, encoding?: string): Promise<Found> {
-  const read = await context.store.read(path, context.limits.maxFileBytes, encoding);
+/** `written`: the bytes the request left the file with, when its record says; read up to that much even past the limit. */
+async function find(path: string, context: EngineContext, encoding?: string, written?: number): Promise<Found> {
+  const read = await context.store.read(path, Math.max(context.limits.maxFileBytes, written ?? 0), encoding);
   if (read.ok) {
     return { state: 'present', stored: read.value };
   }
-  return read.code === 'FILE_NOT_FOUND' ? { state: 'absent' } : { state: 'unreadable', detail: read.detail };
+  switch (read.code) {
+    case 'FILE_NOT_FOUND':
+      return { state: 'absent' };
+    case 'FILE_TOO_LARGE':
+      return { state: 'too large' };
+    default:
+      return { state: 'unreadable', detail: read.detail };
+  }
 }
 
 /** Why a file is not as the request left it (`expected` absent: the request left no file there). */
@@ -205,10 +244,15 @@ function changedSince(path: string, now: Found, expected: KeptText | undefined, 
     return { path, why: `cannot be read (${now.detail})` };
   }
   if (expected === undefined) {
-    return now.state === 'present' ? { path, why: 'exists again' } : undefined;
+    // A file too large to read is still a file where the request left none.
+    return now.state === 'absent' ? undefined : { path, why: 'exists again' };
   }
   if (now.state === 'absent') {
     return { path, why: 'was removed' };
+  }
+  if (now.state === 'too large') {
+    // restorationOf answers these before asking; kept here so no path reads a limit as a change.
+    return undefined;
   }
   return holdsKept(now.stored, expected, digest) ? undefined : { path, why: 'was changed' };
 }
@@ -231,6 +275,20 @@ function staleEnvelope(entry: HistoryEntry, stale: readonly Stale[], later: read
     ],
     ownHintsOnly: true,
     action: 'ask_user',
+    dry_run: dryRun,
+    maxBytes: context.limits.maxEnvelopeBytes,
+  });
+}
+
+/** FILE_TOO_LARGE: the files the undo could not read within its limit, each with the limit it met. */
+function tooLargeEnvelope(entry: HistoryEntry, files: readonly TooLarge[], context: EngineContext, dryRun: boolean): ErrorEnvelope {
+  const named = files.map((file) => (file.written === undefined
+    ? `${context.displayPath(file.path)} has more than ${file.limit} bytes, the size limit`
+    // Read up to what the request wrote, past the limit: more than that is not what the request left.
+    : `${context.displayPath(file.path)} has more than the ${file.written} bytes the request left it with, and the size limit is ${file.limit} bytes`));
+  const checked = files.length === 1 ? 'whether it changed since could not be checked' : 'whether they changed since could not be checked';
+  return envelopeFor('FILE_TOO_LARGE', `Cannot undo request ${entry.request_id}: ${named.join('; ')}, so ${checked}. No file was changed`, {
+    file_path: files[0].path,
     dry_run: dryRun,
     maxBytes: context.limits.maxEnvelopeBytes,
   });

@@ -9,21 +9,33 @@ import type { PlannedChange, StoredText } from './fileStore';
 /** The digest a history compares texts by (SHA-256, hex); the adapter brings it, the core has no hashing. */
 export type TextDigest = (text: string) => string;
 
+/**
+ * The bytes a text is written as in an encoding (undefined: UTF-8), BOM included, or undefined
+ * when the adapter cannot tell without encoding it; the adapter brings it, as it does the digest.
+ */
+export type TextByteLength = (text: string, bom: boolean, encoding: string | undefined) => number | undefined;
+
 type Content = Pick<StoredText, 'text' | 'bom' | 'encoding'>;
 
-export function historyFilesOf(changes: readonly PlannedChange[], digest: TextDigest): HistoryFile[] {
+/** `byteLength`, when given, measures what each file holds after the request (undo reads that much whatever its limit). */
+export function historyFilesOf(changes: readonly PlannedChange[], digest: TextDigest, byteLength?: TextByteLength): HistoryFile[] {
   const before = (content: Content): KeptText => ({ text: content.text, ...shape(content) });
-  const after = (content: Content): KeptText => ({ sha256: digest(content.text), ...shape(content) });
+  // `kept`: the encoding the record names (an add's own); `written`: the one the text is written in,
+  // which for an update or a move is the encoding the file was read in (the record names it in `before`).
+  const after = (text: string, bom: boolean, kept: string | undefined, written = kept): KeptText => {
+    const bytes = byteLength?.(text, bom, written);
+    return { sha256: digest(text), bom, ...(kept !== undefined ? { encoding: kept } : {}), ...(bytes !== undefined ? { bytes } : {}) };
+  };
   return changes.map((change): HistoryFile => {
     switch (change.kind) {
       case 'update':
-        return { path: change.path, operation: 'update', before: before(change.original), after: after(change) };
+        return { path: change.path, operation: 'update', before: before(change.original), after: after(change.text, change.bom, undefined, change.original.encoding?.name) };
       case 'add':
-        return { path: change.path, operation: 'add', after: { ...after({ text: change.text, bom: change.bom }), ...(change.encoding !== undefined ? { encoding: change.encoding } : {}) } };
+        return { path: change.path, operation: 'add', after: after(change.text, change.bom, change.encoding) };
       case 'delete':
         return { path: change.path, operation: 'delete', before: before(change.original) };
       case 'move':
-        return { path: change.path, operation: 'move', moved_from: change.from, before: before(change.original), after: after(change) };
+        return { path: change.path, operation: 'move', moved_from: change.from, before: before(change.original), after: after(change.text, change.bom, undefined, change.original.encoding?.name) };
     }
   });
 }

@@ -102,7 +102,7 @@ async function patch(command: PatchCommand): Promise<number> {
 /** `multi-edit undo`: take back a request of the root's history, through the root's scope (as `patch` has it). */
 async function undo(command: UndoCommand): Promise<number> {
   const interruption = new Interruption();
-  const host = await historyHost(command.root);
+  const host = await historyHost(command.root, command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {});
   const response = await interruption.during(() => host.undo(command.requestId, command.dryRun, interruption));
   return report(response, () => (command.format === 'text' ? [formatText(response, displayPath)] : jsonReport(response)));
 }
@@ -115,10 +115,10 @@ async function history(command: HistoryCommand): Promise<number> {
   return EXIT_SUCCESS;
 }
 
-/** The host of a history command: the root's scope, with its protected globs (undo writes nothing they cover). */
-async function historyHost(rootOption: string | undefined): Promise<NodeHost> {
+/** The host of a history command: the root's scope, with its protected globs (undo writes nothing they cover), and undo's size limit. */
+async function historyHost(rootOption: string | undefined, limits: Partial<Limits> = {}): Promise<NodeHost> {
   const root = await rootDirectory(rootOption);
-  return hostFor(await patchScope(root, []), { syntaxCheck: 'refuse', noHistory: false }, {});
+  return hostFor(await patchScope(root, []), { syntaxCheck: 'refuse', noHistory: false }, limits);
 }
 
 function historyText(entries: readonly HistoryEntry[]): string {

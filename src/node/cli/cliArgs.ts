@@ -73,6 +73,8 @@ export interface UndoCommand {
   readonly root?: string;
   /** The request to undo; default the latest not yet undone. */
   readonly requestId?: string;
+  /** --max-file-size: files larger than this (and than the request left them) are FILE_TOO_LARGE; undefined keeps the default. */
+  readonly maxFileBytes?: number;
 }
 
 /** `multi-edit history`: list a root's recent requests. */
@@ -174,6 +176,22 @@ function readPolicyOption(args: readonly string[], index: number, policies: Edit
 }
 
 /**
+ * --max-file-size MB at args[index]: the limit in bytes and the index of its last argument, a
+ * usage error, or undefined when args[index] is not that option. Fractions of a megabyte are allowed.
+ */
+function readMaxFileSize(args: readonly string[], index: number): { bytes: number; last: number } | CliCommand | undefined {
+  const option = optionAt(args, index, '--max-file-size');
+  if (!option) {
+    return undefined;
+  }
+  const megabytes = Number(option.value);
+  if (option.value === undefined || option.value.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) {
+    return usageError('--max-file-size needs a positive number of megabytes');
+  }
+  return { bytes: Math.floor(megabytes * 1024 * 1024), last: option.last };
+}
+
+/**
  * --allow-protected GLOB at args[index], added to `globs` (the option repeats): the index of
  * its last argument, a usage error, or undefined when args[index] is not that option.
  */
@@ -271,11 +289,15 @@ function parseApply(args: readonly string[]): CliCommand {
     }
     const policy = readPolicyOption(args, index, policies, ALL_POLICIES) ?? readAllowProtected(args, index, allowProtected);
     const formatOption = readFormatOption(args, index);
+    const sizeOption = readMaxFileSize(args, index);
     if (typeof policy === 'object') {
       return policy;
     }
     if (formatOption && 'kind' in formatOption) {
       return formatOption;
+    }
+    if (sizeOption && 'kind' in sizeOption) {
+      return sizeOption;
     }
     if (policy !== undefined) {
       index = policy;
@@ -292,13 +314,9 @@ function parseApply(args: readonly string[]): CliCommand {
         return usageError(`--inside-indentation needs one of ${INDENTATION_POLICIES.join(', ')}`);
       }
       insideIndentation = value as InsideIndentationPolicy;
-    } else if (arg === '--max-file-size' || arg.startsWith('--max-file-size=')) {
-      const value = arg === '--max-file-size' ? args[++index] : arg.slice('--max-file-size='.length);
-      const megabytes = Number(value);
-      if (value === undefined || value.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) {
-        return usageError('--max-file-size needs a positive number of megabytes');
-      }
-      maxFileBytes = Math.floor(megabytes * 1024 * 1024);
+    } else if (sizeOption) {
+      maxFileBytes = sizeOption.bytes;
+      index = sizeOption.last;
     } else if (arg.startsWith('-') && arg !== STDIN_OPERAND) {
       return usageError(`unknown option "${arg}"`);
     } else {
@@ -423,7 +441,16 @@ function readHistoryOptions(
 
 function parseUndo(args: readonly string[]): CliCommand {
   let dryRun = false;
+  let maxFileBytes: number | undefined;
   const read = readHistoryOptions(args, 'undo', (arg, index) => {
+    const sizeOption = readMaxFileSize(args, index);
+    if (sizeOption) {
+      if ('kind' in sizeOption) {
+        return sizeOption;
+      }
+      maxFileBytes = sizeOption.bytes;
+      return sizeOption.last;
+    }
     if (arg !== '--dry-run') {
       return undefined;
     }
@@ -437,7 +464,10 @@ function parseUndo(args: readonly string[]): CliCommand {
   if (operands.length > 1) {
     return usageError(`undo takes at most one request id, but ${operands.length} were given; undo them one at a time, newest first`);
   }
-  return { kind: 'undo', dryRun, format, ...(root !== undefined ? { root } : {}), ...(operands[0] !== undefined ? { requestId: operands[0] } : {}) };
+  return {
+    kind: 'undo', dryRun, format,
+    ...(root !== undefined ? { root } : {}), ...(operands[0] !== undefined ? { requestId: operands[0] } : {}), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
+  };
 }
 
 const DEFAULT_HISTORY_LIMIT = 20;

@@ -70,6 +70,12 @@ export const CLI_OPTIONS: readonly CliOption[] = [
     help: 'Refuse files larger than MB megabytes (FILE_TOO_LARGE); default 32.',
   },
   {
+    flag: '--max-file-size', value: 'MB', commands: ['undo'],
+    help: 'Read files up to MB megabytes (default 32); past it the undo is FILE_TOO_LARGE and nothing is written. A file is '
+      + 'always read up to the size the request left it at, when its record keeps that size (UTF-8 and UTF-16 files), so '
+      + 'this is needed only for an older record, another encoding, or a file that grew since.',
+  },
+  {
     flag: '--encoding', value: 'NAME', commands: ['apply', 'patch', 'mcp'],
     help: 'The encoding of a file that has no byte order mark and is not valid UTF-8, or is plain ASCII (windows-1252, iso-8859-1, shift_jis, '
       + 'gbk, euc-kr, koi8-r...), unless the request\'s "encoding" names the file\'s own. Every byte outside the edits is kept.',
@@ -269,7 +275,8 @@ Registering it, and the roots: ${DOCS_URL}/mcp.md`,
     ],
     about: 'Take back an applied request of this root\'s history, every file or none: updates get their text back, added '
       + 'files are removed, deleted ones re-created, moved ones moved back. When a file changed since, nothing changes and '
-      + 'the answer is STALE_CONTENT, naming each such file and the later request that changed it: undo that one first.',
+      + 'the answer is STALE_CONTENT, naming each such file and the later request that changed it: undo that one first. '
+      + 'When a file is larger than the undo may read, nothing changes and the answer is FILE_TOO_LARGE: pass --max-file-size.',
     sections: `${HISTORY_SECTION}
 
 ${EXIT_CODES}

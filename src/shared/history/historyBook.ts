@@ -30,7 +30,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextDigest } from '../../core/index';
+import { type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextByteLength, type TextDigest } from '../../core/index';
 
 /** How a store gives a file's bytes a second name without copying them (FileStore.linkOriginal). */
 export type LinkOriginal = (path: string, keepAt: string) => Promise<boolean>;
@@ -96,6 +96,21 @@ export const sha256Text: TextDigest = (text) => {
     hash.update(sliceBytes.subarray(0, sliceBytes.write(slice, 0, 'utf8')));
   }
   return hash.digest('hex');
+};
+
+/** UTF-16 by the names the stores give it (the Node store's, VS Code's), without case or punctuation: two bytes a unit. */
+const UTF16_NAMES = new Set(['utf16le', 'utf16be', 'ucs2']);
+
+/**
+ * The bytes a text is written as, BOM included: exact for UTF-8 (no encoding named) and
+ * UTF-16; undefined for any other encoding, whose size only encoding the text would tell.
+ */
+export const storedByteLength: TextByteLength = (text, bom, encoding) => {
+  const bare = encoding?.toLowerCase().replace(/[^0-9a-z]/g, '');
+  if (bare === undefined || bare === 'utf8' || bare === 'utf8bom') {
+    return Buffer.byteLength(text, 'utf8') + (bom ? 3 : 0);
+  }
+  return UTF16_NAMES.has(bare) ? 2 * text.length + (bom ? 2 : 0) : undefined;
 };
 
 /** A fresh request id: sortable by time. */

@@ -7,7 +7,7 @@
  */
 import type { FileStore, GoAhead, HistorySurface, PlannedChange, StoreResult } from '../../core/index';
 import { historyFilesOf } from '../../core/index';
-import { type HistoryBook, sha256Text } from './historyBook';
+import { type HistoryBook, sha256Text, storedByteLength } from './historyBook';
 
 export interface RecordedRequest {
   readonly id: string;
@@ -79,7 +79,7 @@ export class RecordingStore implements FileStore {
   private async begin(changes: readonly PlannedChange[]): Promise<boolean> {
     const { id, surface, displayPath } = this.request;
     try {
-      const kept = await this.book.begin({ request_id: id, time: new Date().toISOString(), surface, summary: describeChanges(changes, displayPath), files: historyFilesOf(changes, sha256Text) }, this.inner.linkOriginal?.bind(this.inner));
+      const kept = await this.book.begin({ request_id: id, time: new Date().toISOString(), surface, summary: describeChanges(changes, displayPath), files: historyFilesOf(changes, sha256Text, storedByteLength) }, this.inner.linkOriginal?.bind(this.inner));
       if (!kept) {
         this.lost = 'the request is larger than the history may hold';
       }
