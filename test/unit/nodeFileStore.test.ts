@@ -410,6 +410,18 @@ describe('NodeFileStore', () => {
       assert.equal(await fsPromises.readFile(file('big.log'), 'utf8'), 'x'.repeat(2048));
     });
 
+    it('gives FILE_TOO_LARGE after reading a larger file, whose buffer the next read reuses', async () => {
+      // The store keeps spare read buffers: one larger than the next read's limit must not let that read run past it.
+      await fsPromises.writeFile(file('huge.txt'), 'h'.repeat(256 * 1024));
+      assert.equal((await readOk(store, file('huge.txt'))).text.length, 256 * 1024);
+      await fsPromises.writeFile(file('big.log'), 'x'.repeat(2048));
+      const read = await store.read(file('big.log'), 1024);
+      assert.ok(!read.ok);
+      assert.equal(read.code, 'FILE_TOO_LARGE');
+      const exact = await store.read(file('big.log'), 2048);
+      assert.ok(exact.ok && exact.value.text.length === 2048);
+    });
+
     it('restores the first file byte for byte when the second file\'s write fails', async () => {
       const firstBytes = Buffer.from('\uFEFFalpha\r\nbeta\r\n', 'utf8');
       await fsPromises.writeFile(file('first.txt'), firstBytes);

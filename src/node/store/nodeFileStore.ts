@@ -249,7 +249,9 @@ async function readAtMost(handle: StoreFileHandle, sizeHint: number, maxBytes: n
   let total = 0;
   try {
     for (;;) {
-      if (total === buffer.length) {
+      // A spare buffer may be larger than the limit: never read past it.
+      const room = Math.min(buffer.length, limit);
+      if (total === room) {
         if (total >= limit) {
           giveBack(buffer);
           return undefined;
@@ -258,8 +260,9 @@ async function readAtMost(handle: StoreFileHandle, sizeHint: number, maxBytes: n
         buffer.copy(grown, 0, 0, total);
         giveBack(buffer);
         buffer = grown;
+        continue;
       }
-      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+      const { bytesRead } = await handle.read(buffer, total, room - total, null);
       if (bytesRead === 0) {
         return { buffer, length: total };
       }
