@@ -3,6 +3,7 @@ import { editorRoundTripSection } from './editorRoundTrip';
 import { manyFilesSection } from './manyFiles';
 import { mcpLatencySection } from './mcpLatency';
 import type { BenchSection } from './sections';
+import { statementScanSection } from './statementScan';
 import { syntaxGateSection } from './syntaxGate';
 
-export const SECTIONS: readonly BenchSection<unknown>[] = [manyFilesSection, mcpLatencySection, editorRoundTripSection, syntaxGateSection];
+export const SECTIONS: readonly BenchSection<unknown>[] = [manyFilesSection, mcpLatencySection, editorRoundTripSection, syntaxGateSection, statementScanSection];

@@ -26,6 +26,7 @@ describe('benchmark (npm run bench -- --quick)', function () {
         mcpLatency: { servers: Record<string, { calls: number; p50Ms: number; p95Ms: number }> };
         editorRoundTrip: { measured: boolean };
         syntaxGate: { refusal: { cpuMs: { refuse: number }; oneParse: { cpuMs: number } } };
+        statementScan: { files: number; characters: number; charactersRead: number; scanMs: number; barePassMs: number };
       };
     };
     const workloads = new Set(result.cells.map((cell) => cell.workload));
@@ -40,7 +41,9 @@ describe('benchmark (npm run bench -- --quick)', function () {
     for (const cell of result.cells) {
       assert.ok(cell.runs >= 1 && Number.isFinite(cell.medianMs) && cell.peakBytes >= 0, `${cell.workload}/${cell.implementation}: no figures`);
     }
-    const { manyFiles, mcpLatency, editorRoundTrip, syntaxGate } = result.sections;
+    const { manyFiles, mcpLatency, editorRoundTrip, syntaxGate, statementScan } = result.sections;
+    assert.ok(statementScan.files > 100 && statementScan.scanMs > 0 && statementScan.barePassMs > 0, 'the scan is timed beside a bare pass over the repository\'s sources');
+    assert.ok(statementScan.charactersRead > statementScan.characters * 0.9, 'the scan reads nearly all of the sources');
     assert.ok(syntaxGate.refusal.cpuMs.refuse > 0 && syntaxGate.refusal.oneParse.cpuMs > 0, 'the refusal is measured beside one parse of the same text');
     assert.deepEqual(manyFiles.counts.map((count) => count.files), [4, 20], 'many files runs at two counts');
     for (const count of manyFiles.counts) {
@@ -58,6 +61,7 @@ describe('benchmark (npm run bench -- --quick)', function () {
     assert.match(markdown, /\| 200 unique edits \| 100 KB \|/);
     assert.match(markdown, /## Many files in one request[\s\S]*\| 20 \| 1\.0 MB \|/);
     assert.match(markdown, /## One small edit per MCP call[\s\S]*\| multi-edit mcp, multi_edit \| 10 \|/);
+    assert.match(markdown, /## The statement scan[\s\S]*\| statement scan \| [\d.]+ ms \| \d+ M characters\/s \|/);
     assert.match(fs.readFileSync(path.join(OUT_DIR, 'latest.svg'), 'utf8'), /^<svg [^>]*>[\s\S]*<polyline[\s\S]*<\/svg>\n$/);
   });
 });
