@@ -6,15 +6,20 @@
  * path checks and retries as any request. A dry run returns the diff it would apply.
  *
  * A file is read up to the size limit, or up to the size the request left it at when the
- * record says so and that is more: what the request itself wrote is no surprise. A file
- * larger than that cannot be checked, and the undo is FILE_TOO_LARGE, never STALE_CONTENT:
- * the limit stopped the read, not a change the undo found.
+ * record says so and that is more: what the request itself wrote is no surprise. A file the
+ * request left that undo cannot read has changed when the read's failure says so (it grew
+ * past that size, is a directory or a special file now, or no longer reads in its encoding):
+ * STALE_CONTENT. Otherwise (larger than a limit that no size in the record explains, not
+ * readable by this user, busy past the retries) it cannot be checked, and the undo answers
+ * with the read's own code (FILE_TOO_LARGE, PERMISSION_DENIED, ...): nobody found a change.
  */
 import { commitChanges } from './commit';
 import { commitFailure } from './engine';
 import { engineContext, type EngineContext } from './engineContext';
+import { retryWhileBusy } from './retry';
 import { envelopeFor } from '../contract/envelope';
 import { plural } from '../contract/format';
+import type { ErrorCode } from '../contract/errorCodes';
 import type { HistoryEntry, HistoryFile, KeptText } from '../contract/history';
 import type { ErrorEnvelope, SuccessResponse } from '../contract/schemas';
 import type { PlannedFile } from '../plan/filePlan';
@@ -77,12 +82,11 @@ function nothingToUndo(historyName: string, id: string | undefined, count: numbe
   });
 }
 
-/** A file as undo finds it: what it holds now, absent, or more than undo may read. */
+/** A file as undo finds it: what it holds now, absent, or unreadable (with the read's code). */
 type Found =
   | { readonly state: 'absent' }
   | { readonly state: 'present'; readonly stored: StoredText }
-  | { readonly state: 'too large' }
-  | { readonly state: 'unreadable'; readonly detail: string };
+  | { readonly state: 'unreadable'; readonly code: ErrorCode; readonly detail: string };
 
 /** One file undo will restore, and why it cannot when it cannot. */
 interface Restoration {
@@ -96,13 +100,13 @@ interface Stale {
   readonly why: string;
 }
 
-/** A file the request left in place that is larger than undo may read: it cannot be checked, so it is not restored. */
-interface TooLarge {
+/** A file the request left in place that undo could not read: it cannot be checked, so nothing is restored. */
+interface Unchecked {
   readonly path: string;
-  /** The size limit of the undo, in bytes. */
-  readonly limit: number;
-  /** The bytes the request left the file with, when its record says and that is over the limit (then the read stopped there). */
-  readonly written?: number;
+  /** The read's code. */
+  readonly code: ErrorCode;
+  /** Why, after the file's name. */
+  readonly why: string;
 }
 
 /** `later`: the requests applied after this one, oldest first; a file changed since is blamed on the latest that touched it. */
@@ -116,20 +120,20 @@ async function undoEntry(entry: HistoryEntry, later: readonly HistoryEntry[], op
     }
     const restorations: Restoration[] = [];
     const stale: Stale[] = [];
-    const tooLarge: TooLarge[] = [];
+    const unchecked: Unchecked[] = [];
     for (const file of entry.files) {
       const restored = await restorationOf(file, context, options.digest);
-      if ('why' in restored) {
+      if ('code' in restored) {
+        unchecked.push(restored);
+      } else if ('why' in restored) {
         stale.push(restored);
-      } else if ('limit' in restored) {
-        tooLarge.push(restored);
       } else {
         restorations.push(restored);
       }
     }
-    // Until a file too large to read is read, no one can say whether it changed: the limit is the answer.
-    if (tooLarge.length > 0) {
-      return tooLargeEnvelope(entry, tooLarge, context, dryRun);
+    // Until a file that could not be read is read, no one can say whether it changed: the read's failure is the answer.
+    if (unchecked.length > 0) {
+      return uncheckedEnvelope(entry, unchecked, context, dryRun);
     }
     if (stale.length > 0) {
       return staleEnvelope(entry, stale, later, context, dryRun);
@@ -166,14 +170,13 @@ async function pathRefusal(entry: HistoryEntry, context: EngineContext): Promise
   return undefined;
 }
 
-async function restorationOf(file: HistoryFile, context: EngineContext, digest: TextDigest): Promise<Restoration | Stale | TooLarge> {
+async function restorationOf(file: HistoryFile, context: EngineContext, digest: TextDigest): Promise<Restoration | Stale | Unchecked> {
   // The file is read in the encoding the request found it in, as the request's own read did,
   // and up to the size the request left it at, when the record says (a delete left no file).
   const written = file.after?.bytes;
   const now = await find(file.path, context, file.after?.encoding ?? file.before?.encoding, written);
-  if (now.state === 'too large' && file.after !== undefined) {
-    const limit = context.limits.maxFileBytes;
-    return { path: file.path, limit, ...(written !== undefined && written > limit ? { written } : {}) };
+  if (now.state === 'unreadable' && file.after !== undefined) {
+    return unreadable(file.path, now, context.limits.maxFileBytes, written);
   }
   const differs = (path: string, found: Found, expected: KeptText | undefined): Stale | undefined => changedSince(path, found, expected, digest);
   switch (file.operation) {
@@ -222,39 +225,56 @@ function restore(file: HistoryFile, change: PlannedChange, original: StoredText,
   return { file, change, planned };
 }
 
-/** `written`: the bytes the request left the file with, when its record says; read up to that much even past the limit. */
+/**
+ * `written`: the bytes the request left the file with, when its record says; read up to that
+ * much even past the limit. A busy file is waited for, as a request's own read waits.
+ */
 async function find(path: string, context: EngineContext, encoding?: string, written?: number): Promise<Found> {
-  const read = await context.store.read(path, Math.max(context.limits.maxFileBytes, written ?? 0), encoding);
+  const { store, limits, retry, sleep, isCancelled } = context;
+  const read = await retryWhileBusy(() => store.read(path, Math.max(limits.maxFileBytes, written ?? 0), encoding), retry, sleep, isCancelled);
   if (read.ok) {
     return { state: 'present', stored: read.value };
   }
-  switch (read.code) {
-    case 'FILE_NOT_FOUND':
-      return { state: 'absent' };
+  return read.code === 'FILE_NOT_FOUND' ? { state: 'absent' } : { state: 'unreadable', code: read.code, detail: read.detail };
+}
+
+/**
+ * A file the request left that undo could not read: changed, when the failure proves it (the
+ * request left a regular file of `written` bytes that read in its encoding), else unchecked.
+ */
+function unreadable(path: string, found: Extract<Found, { state: 'unreadable' }>, limit: number, written: number | undefined): Stale | Unchecked {
+  switch (found.code) {
     case 'FILE_TOO_LARGE':
-      return { state: 'too large' };
+      // Read up to what the request wrote, past the limit: more than that is not what the request left.
+      return written !== undefined
+        ? { path, why: `grew past the ${written} bytes the request left it with` }
+        : { path, code: found.code, why: `has more than ${limit} bytes, the size limit` };
+    case 'IS_DIRECTORY':
+    case 'NOT_REGULAR_FILE':
+    case 'INVALID_ENCODING':
+      return { path, why: `was changed (${found.detail})` };
     default:
-      return { state: 'unreadable', detail: read.detail };
+      return { path, code: found.code, why: `cannot be read (${found.detail})` };
   }
 }
 
-/** Why a file is not as the request left it (`expected` absent: the request left no file there). */
+/**
+ * Why a file is not as the request left it (`expected` absent: the request left no file there).
+ * Anything found where the request left no file, even a file that cannot be read, exists again.
+ */
 function changedSince(path: string, now: Found, expected: KeptText | undefined, digest: TextDigest): Stale | undefined {
-  if (now.state === 'unreadable') {
-    return { path, why: `cannot be read (${now.detail})` };
-  }
   if (expected === undefined) {
-    // A file too large to read is still a file where the request left none.
     return now.state === 'absent' ? undefined : { path, why: 'exists again' };
   }
-  if (now.state === 'absent') {
-    return { path, why: 'was removed' };
+  switch (now.state) {
+    case 'absent':
+      return { path, why: 'was removed' };
+    case 'present':
+      return holdsKept(now.stored, expected, digest) ? undefined : { path, why: 'was changed' };
+    case 'unreadable':
+      // restorationOf answers a file the request left that cannot be read before it asks.
+      return undefined;
   }
-  if (now.state === 'too large') {
-    // restorationOf answers these before asking; kept here so no path reads a limit as a change.
-    return undefined;
-  }
-  return holdsKept(now.stored, expected, digest) ? undefined : { path, why: 'was changed' };
 }
 
 /** A record without the text it needs (written by a newer version, or edited by hand). */
@@ -280,14 +300,11 @@ function staleEnvelope(entry: HistoryEntry, stale: readonly Stale[], later: read
   });
 }
 
-/** FILE_TOO_LARGE: the files the undo could not read within its limit, each with the limit it met. */
-function tooLargeEnvelope(entry: HistoryEntry, files: readonly TooLarge[], context: EngineContext, dryRun: boolean): ErrorEnvelope {
-  const named = files.map((file) => (file.written === undefined
-    ? `${context.displayPath(file.path)} has more than ${file.limit} bytes, the size limit`
-    // Read up to what the request wrote, past the limit: more than that is not what the request left.
-    : `${context.displayPath(file.path)} has more than the ${file.written} bytes the request left it with, and the size limit is ${file.limit} bytes`));
+/** The first file's read code (FILE_TOO_LARGE, PERMISSION_DENIED, ...), naming every file undo could not read and why. */
+function uncheckedEnvelope(entry: HistoryEntry, files: readonly Unchecked[], context: EngineContext, dryRun: boolean): ErrorEnvelope {
+  const named = files.map((file) => `${context.displayPath(file.path)} ${file.why}`);
   const checked = files.length === 1 ? 'whether it changed since could not be checked' : 'whether they changed since could not be checked';
-  return envelopeFor('FILE_TOO_LARGE', `Cannot undo request ${entry.request_id}: ${named.join('; ')}, so ${checked}. No file was changed`, {
+  return envelopeFor(files[0].code, `Cannot undo request ${entry.request_id}: ${named.join('; ')}, so ${checked}. No file was changed`, {
     file_path: files[0].path,
     dry_run: dryRun,
     maxBytes: context.limits.maxEnvelopeBytes,

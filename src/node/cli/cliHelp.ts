@@ -73,7 +73,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
     flag: '--max-file-size', value: 'MB', commands: ['undo'],
     help: 'Read files up to MB megabytes (default 32); past it the undo is FILE_TOO_LARGE and nothing is written. A file is '
       + 'always read up to the size the request left it at, when its record keeps that size (UTF-8 and UTF-16 files), so '
-      + 'this is needed only for an older record, another encoding, or a file that grew since.',
+      + 'this is needed only for an older record or another encoding (a file that grew past that size has changed: STALE_CONTENT).',
   },
   {
     flag: '--encoding', value: 'NAME', commands: ['apply', 'patch', 'mcp'],
@@ -276,7 +276,8 @@ Registering it, and the roots: ${DOCS_URL}/mcp.md`,
     about: 'Take back an applied request of this root\'s history, every file or none: updates get their text back, added '
       + 'files are removed, deleted ones re-created, moved ones moved back. When a file changed since, nothing changes and '
       + 'the answer is STALE_CONTENT, naming each such file and the later request that changed it: undo that one first. '
-      + 'When a file is larger than the undo may read, nothing changes and the answer is FILE_TOO_LARGE: pass --max-file-size.',
+      + 'When a file is larger than the undo may read, nothing changes and the answer is FILE_TOO_LARGE: pass --max-file-size. '
+      + 'A file it cannot read for another reason gives the read\'s own code (PERMISSION_DENIED, FILE_BUSY).',
     sections: `${HISTORY_SECTION}
 
 ${EXIT_CODES}
