@@ -19,7 +19,8 @@ const DESCRIPTIONS: Record<HistoryToolName, { readonly title: string; readonly d
       + 'updated files get their text back, added files are removed, deleted ones re-created, moved ones moved back. Pass the '
       + 'request_id from the request\'s success response, or none for the latest request not yet undone. dry_run: true returns '
       + 'the diff it would apply. When a file changed since the request, nothing changes and the answer is STALE_CONTENT naming '
-      + 'each file and the later request that changed it: undo that one first, or ask the user.',
+      + 'each file and the later request that changed it: undo that one first, or ask the user. A file that cannot be read '
+      + '(too large, not readable, busy) gives the read\'s own code and changes nothing.',
   },
   multi_edit_history: {
     title: 'List applied requests',
