@@ -93,7 +93,42 @@ describe('MCP: multi_edit_undo and multi_edit_history', () => {
     }
   });
 
-  it('undoes a request the CLI applied past the default 32 MB limit, by the size its record keeps (the server has no size option)', async function () {
+  it('mcp --max-file-size MB raises every tool\'s limit: a 33 MiB file refused at the default is edited, and undone with its record\'s size taken out', async function () {
+    this.timeout(120_000);
+    const { root, env } = project();
+    bulky.push(path.dirname(root));
+    const file = path.join(root, 'src/huge.txt');
+    const line = 'PADDING = "0123456789abcdef0123456789abcdef0123456789abcdef"\n';
+    fs.writeFileSync(file, `MARKER = "before"\n${line.repeat(Math.ceil((33 * 1024 * 1024) / line.length))}`);
+    const before = fs.readFileSync(file);
+    const edit = { file_path: file, edits: [{ old_string: 'MARKER = "before"', new_string: 'MARKER = "after"' }] };
+    const atDefault = await startMcpSession({ cwd: root, args: ['--root', root], env });
+    try {
+      const refused = await atDefault.call('multi_edit', edit);
+      assert.ok(!refused.response.success);
+      assert.equal(refused.response.error_code, 'FILE_TOO_LARGE');
+    } finally {
+      await atDefault.close();
+    }
+    const raised = await startMcpSession({ cwd: root, args: ['--root', root, '--max-file-size', '64'], env });
+    try {
+      const applied = await raised.call('multi_edit', edit);
+      assert.ok(applied.response.success && applied.response.request_id, JSON.stringify(applied.response));
+      // As a record from before sizes were kept: only the server's own limit lets undo read the file.
+      const [folder] = fs.readdirSync(env.MULTI_EDIT_HISTORY_DIR);
+      const recordFile = path.join(env.MULTI_EDIT_HISTORY_DIR, folder, `${applied.response.request_id}.json`);
+      const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as { files: { after?: { bytes?: number } }[] };
+      record.files.forEach((kept) => delete kept.after?.bytes);
+      fs.writeFileSync(recordFile, JSON.stringify(record));
+      const undone = await raised.call('multi_edit_undo', { request_id: applied.response.request_id });
+      assert.ok(undone.response.success, JSON.stringify(undone.response));
+    } finally {
+      await raised.close();
+    }
+    assert.ok(fs.readFileSync(file).equals(before), 'the undo restores the bytes');
+  });
+
+  it('undoes a request the CLI applied past the default 32 MB limit, by the size its record keeps at the server\'s default limit', async function () {
     this.timeout(120_000);
     const { root, env } = project();
     bulky.push(path.dirname(root));

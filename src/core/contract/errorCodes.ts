@@ -101,7 +101,7 @@ export const ERROR_CODES = {
   FILE_TOO_LARGE: {
     category: 'filesystem', retryable: false, nextAction: 'stop', userChose: false,
     summary: 'The file is larger than the configured size limit.',
-    hints: ['Raise the size limit (the CLI\'s apply and undo take --max-file-size MB; VS Code has the setting multiEdit.maxFileSizeMB), or edit the file another way'],
+    hints: ['Raise the size limit (the CLI\'s apply, undo and mcp take --max-file-size MB; VS Code has the setting multiEdit.maxFileSizeMB), or edit the file another way'],
   },
   PERMISSION_DENIED: {
     category: 'filesystem', retryable: false, nextAction: 'stop', userChose: false,

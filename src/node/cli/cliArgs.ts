@@ -62,6 +62,8 @@ export interface McpCommand {
   readonly timeLimitMs?: number;
   readonly encoding?: string;
   readonly noHistory: boolean;
+  /** --max-file-size: every tool's size limit in bytes (undo's too); undefined keeps the default. */
+  readonly maxFileBytes?: number;
 }
 
 /** `multi-edit undo`: take back a request of a root's history. */
@@ -248,15 +250,23 @@ function parseMcp(args: readonly string[]): CliCommand {
   const roots: string[] = [];
   const allowProtected: string[] = [];
   let noHistory = false;
+  let maxFileBytes: number | undefined;
   const policies: EditPolicies = { syntaxCheck: 'refuse' };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     const policy = readPolicyOption(args, index, policies, ALL_POLICIES) ?? readAllowProtected(args, index, allowProtected);
+    const sizeOption = readMaxFileSize(args, index);
     if (typeof policy === 'object') {
       return policy;
     }
+    if (sizeOption && 'kind' in sizeOption) {
+      return sizeOption;
+    }
     if (policy !== undefined) {
       index = policy;
+    } else if (sizeOption) {
+      maxFileBytes = sizeOption.bytes;
+      index = sizeOption.last;
     } else if (arg === '--no-history') {
       noHistory = true;
     } else if (arg === '--root' || arg.startsWith('--root=')) {
@@ -269,7 +279,7 @@ function parseMcp(args: readonly string[]): CliCommand {
       return usageError(arg.startsWith('-') ? `unknown option "${arg}" for mcp` : `mcp takes no operand, but "${arg}" was given; pass directories with --root`);
     }
   }
-  return { kind: 'mcp', roots, allowProtected, noHistory, ...policyFields(policies) };
+  return { kind: 'mcp', roots, allowProtected, noHistory, ...policyFields(policies), ...(maxFileBytes !== undefined ? { maxFileBytes } : {}) };
 }
 
 function parseApply(args: readonly string[]): CliCommand {

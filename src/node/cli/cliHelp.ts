@@ -66,8 +66,8 @@ export const CLI_OPTIONS: readonly CliOption[] = [
       + 'MULTI_EDIT_NO_HISTORY=1 does the same.',
   },
   {
-    flag: '--max-file-size', value: 'MB', commands: ['apply'],
-    help: 'Refuse files larger than MB megabytes (FILE_TOO_LARGE); default 32.',
+    flag: '--max-file-size', value: 'MB', commands: ['apply', 'mcp'],
+    help: 'Refuse files larger than MB megabytes (FILE_TOO_LARGE); default 32. For mcp, every tool\'s limit, multi_edit_undo\'s too.',
   },
   {
     flag: '--max-file-size', value: 'MB', commands: ['undo'],

@@ -37,6 +37,8 @@ export interface McpServerCommand {
   readonly encoding?: string;
   /** --no-history: keep no record of the requests applied. */
   readonly noHistory: boolean;
+  /** --max-file-size: every tool's size limit, in bytes (undefined: the default). */
+  readonly maxFileBytes?: number;
 }
 
 /** A client that claims roots but does not answer must not hold every call up for the SDK's minute. */
@@ -84,7 +86,10 @@ export async function runMcpServer(command: McpServerCommand): Promise<number> {
     scope,
     syntaxCheck: command.syntaxCheck,
     ...(command.encoding !== undefined ? { encoding: command.encoding } : {}),
-    ...(command.insideToken ? { limits: { insideToken: command.insideToken } } : {}),
+    limits: {
+      ...(command.insideToken ? { insideToken: command.insideToken } : {}),
+      ...(command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {}),
+    },
     log,
     session: true,
     ...(command.timeLimitMs !== undefined ? { timeLimitMs: command.timeLimitMs } : {}),
