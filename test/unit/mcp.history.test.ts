@@ -93,15 +93,22 @@ describe('MCP: multi_edit_undo and multi_edit_history', () => {
     }
   });
 
-  it('mcp --max-file-size MB raises every tool\'s limit: a 33 MiB file refused at the default is edited, and undone with its record\'s size taken out', async function () {
-    this.timeout(120_000);
+  /** A project with a 33 MiB file (over the default limit) whose first line is a marker, removed once the test is over. */
+  function hugeProject(): { root: string; env: Record<string, string>; file: string; before: Buffer } {
     const { root, env } = project();
     bulky.push(path.dirname(root));
     const file = path.join(root, 'src/huge.txt');
     const line = 'PADDING = "0123456789abcdef0123456789abcdef0123456789abcdef"\n';
     fs.writeFileSync(file, `MARKER = "before"\n${line.repeat(Math.ceil((33 * 1024 * 1024) / line.length))}`);
-    const before = fs.readFileSync(file);
-    const edit = { file_path: file, edits: [{ old_string: 'MARKER = "before"', new_string: 'MARKER = "after"' }] };
+    return { root, env, file, before: fs.readFileSync(file) };
+  }
+
+  const markerEdit = (file: string) => ({ file_path: file, edits: [{ old_string: 'MARKER = "before"', new_string: 'MARKER = "after"' }] });
+
+  it('mcp --max-file-size MB raises every tool\'s limit: a 33 MiB file refused at the default is edited, and undone with its record\'s size taken out', async function () {
+    this.timeout(120_000);
+    const { root, env, file, before } = hugeProject();
+    const edit = markerEdit(file);
     const atDefault = await startMcpSession({ cwd: root, args: ['--root', root], env });
     try {
       const refused = await atDefault.call('multi_edit', edit);
@@ -130,13 +137,8 @@ describe('MCP: multi_edit_undo and multi_edit_history', () => {
 
   it('undoes a request the CLI applied past the default 32 MB limit, by the size its record keeps at the server\'s default limit', async function () {
     this.timeout(120_000);
-    const { root, env } = project();
-    bulky.push(path.dirname(root));
-    const file = path.join(root, 'src/huge.txt');
-    const line = 'PADDING = "0123456789abcdef0123456789abcdef0123456789abcdef"\n';
-    fs.writeFileSync(file, `MARKER = "before"\n${line.repeat(Math.ceil((33 * 1024 * 1024) / line.length))}`);
-    const before = fs.readFileSync(file);
-    const request = JSON.stringify({ file_path: file, edits: [{ old_string: 'MARKER = "before"', new_string: 'MARKER = "after"' }] });
+    const { root, env, file, before } = hugeProject();
+    const request = JSON.stringify(markerEdit(file));
     const applied = parseCliResponse(runCli(['apply', '--max-file-size', '64', '-'], { cwd: root, env, input: request }));
     assert.ok(applied.success && applied.request_id, JSON.stringify(applied));
     const session = await startMcpSession({ cwd: root, args: ['--root', root], env });
