@@ -25,8 +25,15 @@ interface Sandbox {
   readonly history: RequestHistory;
 }
 
+/** The folders of the sandboxes made, removed once the tests are over. */
+const sandboxes: string[] = [];
+after(() => {
+  for (const base of sandboxes.splice(0)) fs.rmSync(base, { recursive: true, force: true });
+});
+
 function sandbox(): Sandbox {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-undo-size-')));
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-undo-unreadable-')));
+  sandboxes.push(base);
   const root = path.join(base, 'project');
   fs.mkdirSync(root, { recursive: true });
   const state = path.join(base, 'state');
