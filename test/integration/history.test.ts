@@ -1,7 +1,8 @@
 // The request history in the editor: a request applied by the language-model tool is undone
 // from Show Request History byte for byte; the history is the command line's too (a request
 // the CLI applied in the workspace folder is listed and undone here, and the reverse, a large
-// file's text read back from the link the CLI kept); a stale
+// file's text read back from the link the CLI kept); a large document with unsaved changes is
+// kept beside its record as the UTF-8 bytes of its text, and undone from them; a stale
 // undo is refused naming the file; Undo Last Request marks the request undone in the history.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { TOOL_MULTI_EDIT, TOOL_MULTI_EDIT_PATCH } from '../../src/core/contract/
 import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/contract/schemas';
 import { historyFolder } from '../../src/shared/history/historyBook';
 import { COMMANDS, EXTENSION_ID, READ_ONLY_SCHEME } from '../../src/vscode/platform/ids';
-import { closeAllEditors, expectSuccess, fileOperationsPatch, invokeTool, patchPath, toolSuiteFixture, waitFor, workspaceRoot, writeScratchFile } from './helpers';
+import { closeAllEditors, expectSuccess, fileOperationsPatch, invokeTool, openInEditor, patchPath, toolSuiteFixture, waitFor, workspaceRoot, writeScratchFile } from './helpers';
 
 type UndoAnswer = SuccessResponse | ErrorEnvelope;
 
@@ -170,6 +171,25 @@ suite('request history', function () {
     const undone = await historyCommand(applied.request_id, 'undo');
     assert.ok(undone?.success, JSON.stringify(undone));
     await waitForBytes('the deleted file is back in Latin-1', dir, before);
+  });
+
+  test('a large document with unsaved changes is kept beside its record as the UTF-8 bytes of its text, and undo brings that text back', async () => {
+    const { dir } = fixture;
+    const target = writeScratchFile(dir, 'draft.ts', `export const stage = "saved";\n${'// a line that makes the document large\n'.repeat(400)}`);
+    const editor = await openInEditor(target);
+    // Unsaved: the text the request finds, and the history keeps, is the document's, not the file's.
+    assert.ok(await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), '// an unsaved line: café, 😀\n')));
+    const draft = editor.document.getText();
+    const applied = expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: target, edits: [{ old_string: 'stage = "saved"', new_string: 'stage = "edited"' }] }));
+    assert.ok(applied.request_id);
+    const before = (await fixture.api.runner.historyItem(applied.request_id))?.entry.files[0].before;
+    assert.ok(before?.original !== undefined && before.text === undefined, `the record names a copy instead of holding the text: ${JSON.stringify(before)}`);
+    const folder = historyFolder(process.env);
+    const [copy] = fs.readdirSync(folder).map((root) => path.join(folder, root, before.original ?? '')).filter((candidate) => fs.existsSync(candidate));
+    assert.ok(fs.readFileSync(copy).equals(Buffer.from(draft, 'utf8')), 'the copy holds the document\'s text as UTF-8');
+    const undone = await historyCommand(applied.request_id, 'undo');
+    assert.ok(undone?.success, JSON.stringify(undone));
+    await waitFor('the document holds its unsaved text again', () => editor.document.getText() === draft);
   });
 
   test('an undo after the file changed is refused with STALE_CONTENT naming the file, and nothing changes', async () => {

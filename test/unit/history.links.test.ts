@@ -2,7 +2,8 @@
 // into the record: the link is the very inode the request found, undo reads it back in the
 // file's encoding (Latin-1, a UTF-8 BOM, UTF-16) and restores the bytes, and the link goes
 // with its record (refused, evicted, over the bound). Where no link can be made (another
-// device, a file with other names) the text is copied in, as for a small file.
+// device, a file with other names, a store that makes none, as VS Code's) a UTF-8 text is
+// written beside the record as the file's bytes; any other text is copied in, as a small file's.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,7 +13,7 @@ import type { EngineResponse, SuccessResponse, ErrorEnvelope } from '../../src/c
 import type { HistoryEntry } from '../../src/core/contract/history';
 import { nodeSyntaxGate } from '../../src/node/host/nodeSyntaxGate';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
-import type { HistorySettings } from '../../src/shared/history/historyBook';
+import { HistoryBook, type HistorySettings, sha256Text } from '../../src/shared/history/historyBook';
 import { RequestHistory } from '../../src/shared/history/requestHistory';
 
 interface Box {
@@ -38,14 +39,21 @@ const { checker } = nodeSyntaxGate('refuse', () => undefined);
 /** 100 KB of lines, the first naming `marker`. */
 const largeText = (marker: string, lineBreak = '\n'): string => `const marker = "${marker}";${lineBreak}${`export const line = "café au lait";${lineBreak}`.repeat(3_000)}`;
 
-async function edit(history: RequestHistory, where: Box, file: string, oldString: string, newString: string, extra: Record<string, unknown> = {}): Promise<EngineResponse> {
-  const recorded = await history.record(where.root, new NodeFileStore(), (name) => path.relative(where.root, name));
+/** The Node store as VS Code's is to the history: it gives no file a second name. */
+class StoreWithoutLinks extends NodeFileStore {
+  override async linkOriginal(): Promise<boolean> {
+    return false;
+  }
+}
+
+async function edit(history: RequestHistory, where: Box, file: string, oldString: string, newString: string, extra: Record<string, unknown> = {}, store: NodeFileStore = new NodeFileStore()): Promise<EngineResponse> {
+  const recorded = await history.record(where.root, store, (name) => path.relative(where.root, name));
   const { response } = await runRequest('multi_edit', { file_path: file, edits: [{ old_string: oldString, new_string: newString }], ...extra }, { store: recorded.store, root: where.root, requestId: recorded.requestId, syntaxChecker: checker });
   return recorded.finish(response);
 }
 
-function undo(history: RequestHistory, where: Box, id?: string): Promise<SuccessResponse | ErrorEnvelope> {
-  return history.undo(where.root, id, false, { store: new NodeFileStore(), root: where.root });
+function undo(history: RequestHistory, where: Box, id?: string, store: NodeFileStore = new NodeFileStore()): Promise<SuccessResponse | ErrorEnvelope> {
+  return history.undo(where.root, id, false, { store, root: where.root });
 }
 
 /** The history folder of the box's root, and what it holds. */
@@ -136,20 +144,28 @@ describe('history: large texts kept by a link', () => {
     assert.ok(!fs.existsSync(path.join(where.root, 'moved-to.ts')));
   });
 
-  it('a small file, a file with another hard link, and a history on another device are copied in, with no link', async () => {
+  it('a small file stays in the record; a large one with another hard link, or on another device than the history, is copied beside it as its bytes', async () => {
     const where = box();
     const small = path.join(where.root, 'small.ts');
     fs.writeFileSync(small, 'const marker = "old";\n');
     const shared = path.join(where.root, 'shared.ts');
     fs.writeFileSync(shared, largeText('old'));
+    const sharedInode = fs.statSync(shared).ino;
     fs.linkSync(shared, path.join(where.root, 'other-name.ts'));
     const history = historyOf(where);
     for (const file of [small, shared]) {
       const applied = await edit(history, where, file, 'marker = "old"', 'marker = "new"');
       assert.ok(applied.success, JSON.stringify(applied));
     }
-    assert.deepEqual(originals(where), []);
-    assert.deepEqual((await entries(history, where)).map((entry) => entry.files[0].before?.text?.slice(0, 21)), ['const marker = "old";', 'const marker = "old";']);
+    const [copy] = originals(where);
+    const copyPath = path.join(historyFolder(where).folder, copy);
+    assert.notEqual(fs.statSync(copyPath).ino, sharedInode, 'a copy, not a link: the file keeps its other name');
+    assert.ok(fs.readFileSync(copyPath).equals(Buffer.from(largeText('old'), 'utf8')));
+    const [sharedEntry, smallEntry] = await entries(history, where);
+    assert.equal(smallEntry.files[0].before?.text, 'const marker = "old";\n');
+    assert.deepEqual({ text: sharedEntry.files[0].before?.text, original: sharedEntry.files[0].before?.original }, { text: undefined, original: copy });
+    assert.ok((await undo(history, where)).success);
+    assert.equal(fs.readFileSync(shared, 'utf8'), largeText('old'));
 
     const shm = '/dev/shm';
     if (fs.existsSync(shm) && fs.statSync(shm).dev !== fs.statSync(where.root).dev) {
@@ -158,11 +174,52 @@ describe('history: large texts kept by a link', () => {
       fs.writeFileSync(file, largeText('old'));
       const elsewhere = historyOf(across);
       assert.ok((await edit(elsewhere, across, file, 'marker = "old"', 'marker = "new"')).success);
-      assert.deepEqual(originals(across), []);
+      assert.equal(originals(across).length, 1);
       assert.ok((await undo(elsewhere, across)).success);
       assert.equal(fs.readFileSync(file, 'utf8'), largeText('old'));
       fs.rmSync(across.state, { recursive: true, force: true });
     }
+  });
+
+  for (const [name, bytes] of [
+    ['with a BOM and CRLF', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(largeText('old', '\r\n'), 'utf8')])],
+    // Characters of 1 to 4 bytes; the pair of surrogates after "x" starts at unit 65,535, where a slice of 64 K units would part it.
+    ['with characters of every UTF-8 length, past 1 MB', Buffer.from(`const marker = "old";\n${'é€'.repeat(32_756)}x😀${'a 😀 б\n'.repeat(200_000)}`, 'utf8')],
+  ] as const) {
+    it(`where the store makes no link, a UTF-8 file ${name} is written beside the record byte for byte, and undo restores it`, async () => {
+      const where = box();
+      const file = path.join(where.root, 'document.txt');
+      fs.writeFileSync(file, bytes);
+      const history = historyOf(where);
+      const applied = await edit(history, where, file, 'marker = "old"', 'marker = "new"', {}, new StoreWithoutLinks());
+      assert.ok(applied.success, JSON.stringify(applied));
+      const [copy] = originals(where);
+      assert.ok(fs.readFileSync(path.join(historyFolder(where).folder, copy)).equals(bytes), 'the copy holds the bytes the file held');
+      const [entry] = await entries(history, where);
+      assert.equal(entry.files[0].before?.sha256, sha256Text(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes)), 'the digest is the text\'s, as a link\'s is');
+      const undone = await undo(history, where, undefined, new StoreWithoutLinks());
+      assert.ok(undone.success, JSON.stringify(undone));
+      assert.ok(fs.readFileSync(file).equals(bytes));
+    });
+  }
+
+  it('where the store makes no link, a Latin-1 text and a text with a lone surrogate stay in the record', async () => {
+    const where = box();
+    const latin1 = path.join(where.root, 'latin1.txt');
+    fs.writeFileSync(latin1, Buffer.from(largeText('old'), 'latin1'));
+    const history = historyOf(where);
+    assert.ok((await edit(history, where, latin1, 'marker = "old"', 'marker = "new"', { encoding: 'iso-8859-1' }, new StoreWithoutLinks())).success);
+    assert.deepEqual(originals(where), []);
+    assert.equal((await entries(history, where))[0].files[0].before?.text, largeText('old'));
+
+    // UTF-8 would write a lone surrogate as U+FFFD; a document can hold one that its file cannot.
+    const book = await HistoryBook.open({ enabled: true, folder: where.state, bounds: { maxRequests: 100, maxBytes: 1 << 30 } }, where.root);
+    const text = `${largeText('old')}\ud800`;
+    const id = '20261129T000000000-lonely';
+    assert.equal(await book.begin({ request_id: id, time: new Date().toISOString(), surface: 'vscode', summary: 'a.txt updated', files: [{ path: latin1, operation: 'update', before: { text, bom: false }, after: { sha256: sha256Text('x'), bom: false } }] }), true);
+    assert.deepEqual(originals(where), []);
+    const record = JSON.parse(fs.readFileSync(path.join(historyFolder(where).folder, `${id}.pending.json`), 'utf8')) as HistoryEntry;
+    assert.equal(record.files[0].before?.text, text);
   });
 
   it('a link changed since is not trusted: undo refuses the file, names it, and writes nothing', async () => {
