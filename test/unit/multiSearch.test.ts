@@ -17,4 +17,18 @@ describe('multi-pattern search', () => {
       assert.deepEqual(Array.from(found.get(pattern) ?? []), Array.from(occurrencesOf(text, pattern)), pattern);
     }
   });
+
+  it('finds what indexOf finds in texts of every table size, one after another (the tables are kept and refilled)', () => {
+    const lineOf = (index: number): string => `  const value${index % 97} = compute(${index}, "item-${index % 13}");`;
+    // 2^12 to 2^18 entries and back: a smaller text's scan reads the first entries of the larger tables.
+    for (const count of [40, 3_000, 30_000, 200, 30_000, 40]) {
+      const lines = Array.from({ length: count }, (_, index) => lineOf(index));
+      const text = `${lines.join('\n')}\n`;
+      const patterns = Array.from({ length: 20 }, (_, index) => lines[Math.floor((index * count) / 20)].slice(2, 24 + (index % 7)));
+      const found = occurrencesOfAll(text, patterns);
+      for (const pattern of patterns) {
+        assert.deepEqual(Array.from(found.get(pattern) ?? []), Array.from(occurrencesOf(text, pattern)), `${count} lines: ${pattern}`);
+      }
+    }
+  });
 });
