@@ -506,8 +506,8 @@ class StatementScanner {
   /** Whether only blanks stand between `at` and the line break before it (or the text's start), with no token read since (the break may end a line comment). */
   private firstOnLine(at: number, floor: number): boolean {
     let index = at - 1;
-    for (let code = this.text.charCodeAt(index); index >= floor && (code === Char.Space || code === Char.Tab || code === Char.VerticalTab || code === Char.FormFeed); code = this.text.charCodeAt(--index)) {
-      // blanks within the line
+    while (index >= floor && isLineBlank(this.text.charCodeAt(index))) {
+      index--;
     }
     return index >= floor ? this.text.charCodeAt(index) === Char.LineFeed : index === -1;
   }
