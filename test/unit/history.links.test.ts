@@ -15,6 +15,7 @@ import { nodeSyntaxGate } from '../../src/node/host/nodeSyntaxGate';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { HistoryBook, type HistorySettings, sha256Text } from '../../src/shared/history/historyBook';
 import { RequestHistory } from '../../src/shared/history/requestHistory';
+import { StoreWithoutLinks } from './helpers/storeWithoutLinks';
 
 interface Box {
   readonly root: string;
@@ -38,13 +39,6 @@ const { checker } = nodeSyntaxGate('refuse', () => undefined);
 
 /** 100 KB of lines, the first naming `marker`. */
 const largeText = (marker: string, lineBreak = '\n'): string => `const marker = "${marker}";${lineBreak}${`export const line = "café au lait";${lineBreak}`.repeat(3_000)}`;
-
-/** The Node store as VS Code's is to the history: it gives no file a second name. */
-class StoreWithoutLinks extends NodeFileStore {
-  override async linkOriginal(): Promise<boolean> {
-    return false;
-  }
-}
 
 async function edit(history: RequestHistory, where: Box, file: string, oldString: string, newString: string, extra: Record<string, unknown> = {}, store: NodeFileStore = new NodeFileStore()): Promise<EngineResponse> {
   const recorded = await history.record(where.root, store, (name) => path.relative(where.root, name));
