@@ -22,11 +22,18 @@ interface Box {
   readonly state: string;
 }
 
+/** The folders of the boxes made, removed once the tests are over. */
+const boxes: string[] = [];
+after(() => {
+  for (const folder of boxes.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
 function box(stateParent?: string): Box {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-history-links-')));
   const root = path.join(base, 'project');
   fs.mkdirSync(root, { recursive: true });
   const state = stateParent ? fs.mkdtempSync(path.join(stateParent, 'multi-edit-history-state-')) : path.join(base, 'state');
+  boxes.push(base, state);
   return { root, state };
 }
 
@@ -171,7 +178,6 @@ describe('history: large texts kept by a link', () => {
       assert.equal(originals(across).length, 1);
       assert.ok((await undo(elsewhere, across)).success);
       assert.equal(fs.readFileSync(file, 'utf8'), largeText('old'));
-      fs.rmSync(across.state, { recursive: true, force: true });
     }
   });
 

@@ -20,8 +20,15 @@ interface Sandbox {
   readonly state: string;
 }
 
+/** The folders of the sandboxes made, removed once the tests are over. */
+const sandboxes: string[] = [];
+after(() => {
+  for (const base of sandboxes.splice(0)) fs.rmSync(base, { recursive: true, force: true });
+});
+
 function sandbox(): Sandbox {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-history-')));
+  sandboxes.push(base);
   const root = path.join(base, 'project');
   fs.mkdirSync(path.join(root, 'src'), { recursive: true });
   return { root, state: path.join(base, 'state') };
