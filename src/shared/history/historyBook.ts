@@ -244,10 +244,10 @@ export class HistoryBook {
   async begin(entry: Omit<HistoryEntry, 'root'>, linkOriginal?: LinkOriginal): Promise<boolean> {
     const id = entry.request_id;
     try {
-      const { files, linkedBytes } = await this.keepOriginals(id, entry.files, linkOriginal);
+      const { files, keptBytes } = await this.keepOriginals(id, entry.files, linkOriginal);
       // Encoded once: its size is the bound's measure and its bytes are what is written.
       const record = Buffer.from(JSON.stringify({ ...entry, files, root: this.root }), 'utf8');
-      if (record.length + linkedBytes > this.bounds.maxBytes) {
+      if (record.length + keptBytes > this.bounds.maxBytes) {
         await this.removeOriginals(id);
         return false;
       }
@@ -263,34 +263,34 @@ export class HistoryBook {
    * The files of a record with each large text before the request kept beside it: by a link to
    * the file where one can be made, else by a copy of a UTF-8 text (any other stays in the record).
    */
-  private async keepOriginals(id: string, files: readonly HistoryFile[], linkOriginal: LinkOriginal | undefined): Promise<{ files: HistoryFile[]; linkedBytes: number }> {
-    let linkedBytes = 0;
-    const linked: HistoryFile[] = [];
+  private async keepOriginals(id: string, files: readonly HistoryFile[], linkOriginal: LinkOriginal | undefined): Promise<{ files: HistoryFile[]; keptBytes: number }> {
+    let keptBytes = 0;
+    const kept: HistoryFile[] = [];
     for (const [index, file] of files.entries()) {
       if (file.before?.text === undefined || file.before.text.length < LINKED_TEXT_MIN_CHARS) {
-        linked.push(file);
+        kept.push(file);
         continue;
       }
       const { text, ...shape } = file.before;
       const name = `${id}.${index}.${process.pid}${ORIGINAL}`;
       const keptAt = join(this.folder, name);
-      const kept = linkOriginal && (await linkOriginal(file.moved_from ?? file.path, keptAt))
+      const beside = linkOriginal && (await linkOriginal(file.moved_from ?? file.path, keptAt))
         ? { bytes: (await fs.stat(keptAt)).size, sha256: sha256Text(text) }
         : shape.encoding === undefined && isWellFormed(text) ? await writeUtf8Copy(keptAt, text, shape.bom) : undefined;
-      if (!kept) {
-        linked.push(file);
+      if (!beside) {
+        kept.push(file);
         continue;
       }
-      linkedBytes += kept.bytes;
-      linked.push({ ...file, before: { ...shape, sha256: kept.sha256, original: name } });
+      keptBytes += beside.bytes;
+      kept.push({ ...file, before: { ...shape, sha256: beside.sha256, original: name } });
     }
-    return { files: linked, linkedBytes };
+    return { files: kept, keptBytes };
   }
 
   /**
-   * The entry with the text of each original kept beside it (a link or a copy) read back (through
-   * `store`, in the file's encoding) and checked against its digest. One that is gone or holds other bytes leaves
-   * that file without a kept text, which undo reports.
+   * The entry with the text of each original kept beside it (a link or a copy) read back
+   * (through `store`, in the file's encoding) and checked against its digest. One that is gone
+   * or holds other bytes leaves that file without a kept text, which undo reports.
    */
   async withOriginals(entry: HistoryEntry, store: Pick<FileStore, 'read'>): Promise<HistoryEntry> {
     const files = await Promise.all(entry.files.map(async (file): Promise<HistoryFile> => {
