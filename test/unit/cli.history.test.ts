@@ -98,6 +98,36 @@ describe('CLI: history and undo', () => {
     assert.equal(fs.readFileSync(file, 'utf8'), 'const a = 3;\n');
   });
 
+  it('a file apply edited outside the working directory is undone from there; one that now leads into a protected folder is refused', () => {
+    const { root, env } = project();
+    const elsewhere = path.join(path.dirname(root), 'elsewhere');
+    fs.mkdirSync(elsewhere);
+    const file = path.join(elsewhere, 'notes.ts');
+    const before = '\uFEFFexport const note = "café";\r\n';
+    fs.writeFileSync(file, before);
+    const request = JSON.stringify({ file_path: file, edits: [{ old_string: 'café', new_string: 'thé' }] });
+    const applied = parseCliResponse(cli(['apply', '-'], root, env, request));
+    assert.ok(applied.success && applied.request_id, JSON.stringify(applied));
+    const listed = cli(['history', '--format', 'text'], root, env);
+    assert.match(listed.stdout, new RegExp(`^${applied.request_id} .* cli  ${file.replace(/[.\\]/g, '\\$&')} updated\\n$`));
+    const undone = parseCliResponse(cli(['undo'], root, env));
+    assert.ok(undone.success, JSON.stringify(undone));
+    assert.equal(fs.readFileSync(file, 'utf8'), before);
+
+    // Applied again, then its folder swapped for a link into a version-control folder holding the same text: the path now leads where no request may write.
+    const again = parseCliResponse(cli(['apply', '-'], root, env, request));
+    assert.ok(again.success, JSON.stringify(again));
+    const gitFolder = path.join(path.dirname(root), 'repo', '.git');
+    fs.mkdirSync(gitFolder, { recursive: true });
+    fs.renameSync(file, path.join(gitFolder, 'notes.ts'));
+    fs.rmdirSync(elsewhere);
+    fs.symlinkSync(gitFolder, elsewhere);
+    const refused = cli(['undo', '--format', 'text'], root, env);
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.match(refused.stdout, /^error code=FORBIDDEN_PATH /);
+    assert.equal(fs.readFileSync(path.join(gitFolder, 'notes.ts'), 'utf8'), before.replace('café', 'thé'));
+  });
+
   it('--no-history and MULTI_EDIT_NO_HISTORY=1 keep nothing; the id is still given', () => {
     const { root, state, env } = project();
     fs.writeFileSync(path.join(root, 'src/app.ts'), 'const a = 1;\n');

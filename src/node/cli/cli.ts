@@ -18,7 +18,7 @@ import { commandHelp, globalHelp, usageOf, type CommandName } from './cliHelp';
 import { Interruption } from './interruption';
 import { startMcpServer } from './mcpLauncher';
 import { writeStdout } from './standardOutput';
-import { applyScope, patchScope } from '../host/cliPaths';
+import { applyScope, historyScope, patchScope } from '../host/cliPaths';
 import type { HostScope } from '../host/hostScope';
 import { NodeHost } from '../host/nodeHost';
 
@@ -99,7 +99,7 @@ async function patch(command: PatchCommand): Promise<number> {
   return runAndReport(TOOL_MULTI_EDIT_PATCH, input, command, await patchScope(root, command.allowProtected), {});
 }
 
-/** `multi-edit undo`: take back a request of the root's history, through the root's scope (as `patch` has it). */
+/** `multi-edit undo`: take back a request of the root's history, wherever its files are (apply edits outside the root too). */
 async function undo(command: UndoCommand): Promise<number> {
   const interruption = new Interruption();
   const host = await historyHost(command.root, command.maxFileBytes !== undefined ? { maxFileBytes: command.maxFileBytes } : {});
@@ -115,10 +115,10 @@ async function history(command: HistoryCommand): Promise<number> {
   return EXIT_SUCCESS;
 }
 
-/** The host of a history command: the root's scope, with its protected globs (undo writes nothing they cover), and undo's size limit. */
+/** The host of a history command: the root's history, its protected globs (undo writes nothing they cover), and undo's size limit. */
 async function historyHost(rootOption: string | undefined, limits: Partial<Limits> = {}): Promise<NodeHost> {
   const root = await rootDirectory(rootOption);
-  return hostFor(await patchScope(root, []), { syntaxCheck: 'refuse', noHistory: false }, limits);
+  return hostFor(await historyScope(root), { syntaxCheck: 'refuse', noHistory: false }, limits);
 }
 
 function historyText(entries: readonly HistoryEntry[]): string {

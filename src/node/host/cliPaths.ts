@@ -8,7 +8,11 @@
  * A patch names files under its root, so a path must stay inside it: the rules of the
  * MCP server's roots, with the root as the one folder.
  *
- * Both refuse the protected globs (version-control folders, .env files) for the path as
+ * undo and history work in a root's history, whose requests apply may have made anywhere:
+ * they take back a file wherever its request wrote it (as apply could write it), showing
+ * paths inside the root relative to it.
+ *
+ * All refuse the protected globs (version-control folders, .env files) for the path as
  * named and for where it leads, and their stores check each target's real path again by
  * its held directory right before writing, as the server's do.
  */
@@ -69,6 +73,19 @@ export function patchScope(root: string, allowedGlobs: readonly string[]): Promi
       folder: 'root',
       protectedGlobsHint: protectedGlobsHint('patch'),
       outsideHint: 'Paths in a patch are relative to --root (default: the current directory); run it from the project folder or pass --root',
+    },
+  });
+}
+
+/** `multi-edit undo` and `history`: the root's history, whose requests may have edited outside it (apply's), never a protected file. */
+export function historyScope(root: string): Promise<RootScope> {
+  return RootScope.create([root], root, {
+    allowedGlobs: [],
+    outsideAllowed: true,
+    wording: {
+      folder: 'root',
+      protectedGlobsHint: 'multi-edit undo never writes version-control folders (.git, .hg, .svn) or .env files, which no kept request edited; restore such a file by hand',
+      outsideHint: '',
     },
   });
 }

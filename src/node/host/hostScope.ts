@@ -22,6 +22,8 @@ export interface ScopeRules {
   readonly wording: ScopeWording;
   /** --allow-protected: paths these globs match are editable even where a protected glob covers them. */
   readonly allowedGlobs: readonly string[];
+  /** Paths outside the folders may be edited too (shown as absolute); protected files stay refused everywhere. */
+  readonly outsideAllowed?: boolean;
 }
 
 /** The hint on FORBIDDEN_PATH, naming the option that lifts the protection. */

@@ -158,7 +158,7 @@ export class RootScope implements HostScope {
       realFolders: roots.map(({ name, real, nameRules }) => ({ name, path: real, nameRules })),
       protectedGlobs: COMMAND_PROTECTED_GLOBS,
       allowedGlobs: this.rules.allowedGlobs,
-      allowOutsideWorkspace: false,
+      allowOutsideWorkspace: this.rules.outsideAllowed === true,
       ignoreCase: PLATFORM_IGNORES_CASE,
       wording: this.rules.wording,
       ...(emptyScopeReason ? { emptyScopeReason } : {}),
