@@ -43,6 +43,7 @@ export { portableNameProblem, portablePathProblem } from './store/portableNames'
 
 // Text and near misses, for the editor surfaces that show them.
 export { LineIndex } from './text/lineIndex';
+export { encodableSlices, sameText, wholeText, type EditedText, type TextView } from './text/editedText';
 export { detectEol, withEol } from './text/eol';
 export { isHighSurrogate } from './text/surrogates';
 export { locateClosestMatch } from './nearMiss/closestMatch';

@@ -13,6 +13,7 @@ import type { FileStore, PlannedChange, StoredText } from '../../src/core/store/
 import type { SyntaxChecker } from '../../src/core/syntax/syntaxChecker';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { useTempDir } from './helpers/tempDir';
+import { wholeText } from '../../src/core/text/editedText';
 
 /** Any "!!" in a text is a syntax error, in every file. */
 const bangChecker: SyntaxChecker = {
@@ -40,7 +41,7 @@ describe('a commit that waits for its go-ahead (Node store)', () => {
   };
   const update = async (store: NodeFileStore, name: string, text: string): Promise<PlannedChange> => {
     const original = await readStored(store, name);
-    return { kind: 'update', path: file(name), text, bom: original.bom, original };
+    return { kind: 'update', path: file(name), text: wholeText(text), bom: original.bom, original };
   };
 
   it('asks once the new text is staged and locked, with the file untouched, and publishes on a yes', async () => {
@@ -74,7 +75,7 @@ describe('a commit that waits for its go-ahead (Node store)', () => {
     fs.writeFileSync(file('a.ts'), 'a\n');
     fs.writeFileSync(file('b.ts'), 'b\n');
     const store = new NodeFileStore();
-    const changes = [await update(store, 'a.ts', 'A\n'), await update(store, 'b.ts', 'B\n'), { kind: 'add', path: file('c.ts'), text: 'c\n', bom: false } as const];
+    const changes = [await update(store, 'a.ts', 'A\n'), await update(store, 'b.ts', 'B\n'), { kind: 'add', path: file('c.ts'), text: wholeText('c\n'), bom: false } as const];
     let marked: boolean | undefined;
     const result = await store.commitWhenCleared(changes, async () => {
       marked = fs.existsSync(file('.a.ts.multi-edit-commit'));

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { holdTarget, type ConfinementRule } from '../../src/node/store/confinement';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { useTempDir } from './helpers/tempDir';
+import { wholeText } from '../../src/core/text/editedText';
 
 // Windows needs a privilege to create symbolic links.
 (process.platform === 'win32' ? describe.skip : describe)('Node store confinement: writes go through the directory that was checked', () => {
@@ -34,7 +35,7 @@ import { useTempDir } from './helpers/tempDir';
     const target = path.join(root, 'link', 'f.txt');
     const read = await store.read(target);
     assert.ok(read.ok);
-    const result = await store.commit([{ kind: 'update', path: target, text: 'pwned\n', bom: false, original: read.value }]);
+    const result = await store.commit([{ kind: 'update', path: target, text: wholeText('pwned\n'), bom: false, original: read.value }]);
     assert.equal(result.ok, false);
     assert.equal(!result.ok && result.code, 'OUTSIDE_WORKSPACE');
     assert.deepEqual(fs.readdirSync(outside), ['f.txt']);

@@ -74,7 +74,7 @@ describe('engine: multi-file requests', () => {
     const store = new MemoryStore(FILES);
     const write = store.write.bind(store);
     store.write = async (planned) => {
-      if (planned.kind === 'update' && planned.path === '/w/b.ts' && planned.text.includes('20')) {
+      if (planned.kind === 'update' && planned.path === '/w/b.ts' && planned.text.whole().includes('20')) {
         throw new Error('EIO: i/o error, write');
       }
       return write(planned);
@@ -100,7 +100,7 @@ describe('engine: multi-file requests', () => {
     const store = new MemoryStore(FILES);
     store.failOn('write', '/w/c.ts', { code: 'WRITE_FAILED', detail: 'the device failed' });
     const write = store.write.bind(store);
-    store.write = async (planned) => (planned.kind === 'update' && planned.path === '/w/a.ts' && planned.text === FILES['/w/a.ts']
+    store.write = async (planned) => (planned.kind === 'update' && planned.path === '/w/a.ts' && planned.text.whole() === FILES['/w/a.ts']
       ? { ok: false, code: 'WRITE_FAILED', detail: 'the device failed' }
       : write(planned));
     const envelope = failureOf(await run('multi_edit_files', threeFileRequest(), { store }));
@@ -150,7 +150,7 @@ describe('engine: plan, then commit', () => {
     const [file] = planned.plan.files;
     assert.equal(file.path, '/w/a.ts');
     assert.equal(file.displayPath, 'a.ts');
-    assert.equal(file.newText, 'const a = 5;\n');
+    assert.equal(file.newText.whole(), 'const a = 5;\n');
     assert.equal(file.original.text, FILES['/w/a.ts']);
     assert.deepEqual([file.editsApplied, file.replacements], [1, 1]);
     const response = await commitPlan(planned.plan, { store });

@@ -14,6 +14,7 @@ import type { HistoryEntry } from '../../src/core/contract/history';
 import { nodeSyntaxGate } from '../../src/node/host/nodeSyntaxGate';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { HistoryBook, type HistorySettings, sha256Text } from '../../src/shared/history/historyBook';
+import { wholeText } from '../../src/core/text/editedText';
 import { RequestHistory } from '../../src/shared/history/requestHistory';
 import { StoreWithoutLinks } from './helpers/storeWithoutLinks';
 
@@ -196,7 +197,7 @@ describe('history: large texts kept by a link', () => {
       const [copy] = originals(where);
       assert.ok(fs.readFileSync(path.join(historyFolder(where).folder, copy)).equals(bytes), 'the copy holds the bytes the file held');
       const [entry] = await entries(history, where);
-      assert.equal(entry.files[0].before?.sha256, sha256Text(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes)), 'the digest is the text\'s, as a link\'s is');
+      assert.equal(entry.files[0].before?.sha256, sha256Text(wholeText(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes))), 'the digest is the text\'s, as a link\'s is');
       const undone = await undo(history, where, undefined, new StoreWithoutLinks());
       assert.ok(undone.success, JSON.stringify(undone));
       assert.ok(fs.readFileSync(file).equals(bytes));
@@ -216,7 +217,7 @@ describe('history: large texts kept by a link', () => {
     const book = await HistoryBook.open({ enabled: true, folder: where.state, bounds: { maxRequests: 100, maxBytes: 1 << 30 } }, where.root);
     const text = `${largeText('old')}\ud800`;
     const id = '20261129T000000000-lonely';
-    assert.equal(await book.begin({ request_id: id, time: new Date().toISOString(), surface: 'vscode', summary: 'a.txt updated', files: [{ path: latin1, operation: 'update', before: { text, bom: false }, after: { sha256: sha256Text('x'), bom: false } }] }), true);
+    assert.equal(await book.begin({ request_id: id, time: new Date().toISOString(), surface: 'vscode', summary: 'a.txt updated', files: [{ path: latin1, operation: 'update', before: { text, bom: false }, after: { sha256: sha256Text(wholeText('x')), bom: false } }] }), true);
     assert.deepEqual(originals(where), []);
     const record = JSON.parse(fs.readFileSync(path.join(historyFolder(where).folder, `${id}.pending.json`), 'utf8')) as HistoryEntry;
     assert.equal(record.files[0].before?.text, text);

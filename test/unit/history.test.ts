@@ -13,6 +13,7 @@ import { runRequest } from '../../src/core/engine/engine';
 import type { EngineResponse, ErrorEnvelope, SuccessResponse } from '../../src/core/contract/schemas';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { HistoryBook, type HistorySettings, sha256Text } from '../../src/shared/history/historyBook';
+import { wholeText } from '../../src/core/text/editedText';
 import { RequestHistory } from '../../src/shared/history/requestHistory';
 
 interface Sandbox {
@@ -238,7 +239,7 @@ describe('history and undo', () => {
     const file = path.join(box.root, 'src/a.ts');
     fs.writeFileSync(file, 'one\n');
     const book = await HistoryBook.open(settings(box), box.root);
-    const files = [{ path: file, operation: 'update' as const, before: { text: 'one\n', bom: false }, after: { sha256: sha256Text('ONE\n'), bom: false } }];
+    const files = [{ path: file, operation: 'update' as const, before: { text: 'one\n', bom: false }, after: { sha256: sha256Text(wholeText('ONE\n')), bom: false } }];
     await book.begin({ request_id: '20260101T000000000-aaaaaa', time: '2026-01-01T00:00:00.000Z', surface: 'cli', summary: 'src/a.ts updated', files });
     fs.writeFileSync(file, 'ONE\n');
     await book.begin({ request_id: '20260101T000000001-bbbbbb', time: '2026-01-01T00:00:00.001Z', surface: 'cli', summary: 'never applied', files: [{ ...files[0], before: { text: 'ONE\n', bom: false }, after: { sha256: 'not-the-file', bom: false } }] });
@@ -257,10 +258,10 @@ describe('history: the order of requests', () => {
     fs.writeFileSync(file, 'one two\n');
     const book = await HistoryBook.open(settings(box), box.root);
     // Request ...aaaaaa started first, but waited for the file's lock: ...bbbbbb committed "two" to "2" before it.
-    const byLater = { path: file, operation: 'update' as const, before: { text: 'one two\n', bom: false }, after: { sha256: sha256Text('one 2\n'), bom: false } };
+    const byLater = { path: file, operation: 'update' as const, before: { text: 'one two\n', bom: false }, after: { sha256: sha256Text(wholeText('one 2\n')), bom: false } };
     await book.begin({ request_id: '20260101T000000001-bbbbbb', time: '2026-01-01T00:00:01.000Z', surface: 'cli', summary: 'a.txt updated', files: [byLater] });
     await book.commit('20260101T000000001-bbbbbb');
-    const byEarlier = { ...byLater, before: { text: 'one 2\n', bom: false }, after: { sha256: sha256Text('1 2\n'), bom: false } };
+    const byEarlier = { ...byLater, before: { text: 'one 2\n', bom: false }, after: { sha256: sha256Text(wholeText('1 2\n')), bom: false } };
     await book.begin({ request_id: '20260101T000000000-aaaaaa', time: '2026-01-01T00:00:02.000Z', surface: 'cli', summary: 'a.txt updated', files: [byEarlier] });
     await book.commit('20260101T000000000-aaaaaa');
     fs.writeFileSync(file, '1 2\n');
@@ -284,7 +285,7 @@ describe('history: the digest of a text', () => {
     for (const around of ['😀', '\ud83d', '\ude00', '\ud83d\ud83d\ude00', '\r\n', 'é']) {
       for (const shift of [-2, -1, 0, 1]) {
         const text = `${'a'.repeat(MIB + shift)}${around}${'b'.repeat(3)}`;
-        assert.equal(sha256Text(text), whole(text), `${JSON.stringify(around)} at ${MIB + shift}`);
+        assert.equal(sha256Text(wholeText(text)), whole(text), `${JSON.stringify(around)} at ${MIB + shift}`);
       }
     }
   });
@@ -292,7 +293,7 @@ describe('history: the digest of a text', () => {
   it('agrees with hashing the whole string on random texts of several slices', () => {
     fc.assert(fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('\ud83d', '\ude00', '😀')), { minLength: 1, maxLength: 8 }), fc.nat(3), (parts, slices) => {
       const text = `${'x'.repeat(Math.max(0, slices * MIB - 1))}${parts.join('')}`;
-      return sha256Text(text) === whole(text);
+      return sha256Text(wholeText(text)) === whole(text);
     }), { numRuns: 25 });
   });
 });

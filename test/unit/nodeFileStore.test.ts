@@ -9,6 +9,7 @@ import { runRequest } from '../../src/core/engine/engine';
 import type { StoredText } from '../../src/core/store/fileStore';
 import { directFs } from '../../src/node/store/fsApi';
 import { NodeFileStore, type NodeFsApi } from '../../src/node/store/nodeFileStore';
+import { wholeText } from '../../src/core/text/editedText';
 
 const STORE_MODULE = path.resolve(__dirname, '../../src/node/store/nodeFileStore.js');
 const NOBODY = 65534;
@@ -57,7 +58,10 @@ const file = process.env.TARGET_FILE;
   if (process.env.FILL_BYTES) fs.writeFileSync(file, 'x'.repeat(Number(process.env.FILL_BYTES)));
   const store = new NodeFileStore();
   const read = await store.read(file);
-  const write = read.ok ? await store.commit([{ kind: 'update', path: file, text: 'y'.repeat(read.value.text.length + 1), bom: false, original: read.value }]) : undefined;
+  // The new text as the engine hands it on (an EditedText, held whole).
+  const text = read.ok ? 'y'.repeat(read.value.text.length + 1) : '';
+  const edited = { length: text.length, charCodeAt: (at) => text.charCodeAt(at), slice: (from, to) => text.slice(from, to), startsWith: (search, at) => text.startsWith(search, at), parts: () => [text], whole: () => text };
+  const write = read.ok ? await store.commit([{ kind: 'update', path: file, text: edited, bom: false, original: read.value }]) : undefined;
   let content = '';
   try { content = fs.readFileSync(file, 'utf8'); } catch { content = '<unreadable>'; }
   const listing = fs.readdirSync(path.dirname(file));
@@ -218,7 +222,7 @@ describe('NodeFileStore', () => {
       const original = Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('one\r\ntwo\r\n')]);
       await fsPromises.writeFile(file('win.txt'), original);
       const stored = await readOk(store, file('win.txt'));
-      const result = await store.commit([{ kind: 'update', path: file('win.txt'), text: stored.text.replace('two', 'TWO'), bom: stored.bom, original: stored }]);
+      const result = await store.commit([{ kind: 'update', path: file('win.txt'), text: wholeText(stored.text.replace('two', 'TWO')), bom: stored.bom, original: stored }]);
       assert.deepEqual(result, { ok: true, value: undefined });
       assert.deepEqual(await fsPromises.readFile(file('win.txt')), Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('one\r\nTWO\r\n')]));
     });
@@ -255,7 +259,7 @@ describe('NodeFileStore', () => {
       const watched = new NodeFileStore(watching);
       const stored = await readOk(watched, file('c.ts'));
       steps.length = 0;
-      assert.ok((await watched.commit([{ kind: 'update', path: file('c.ts'), text: 'const c = 2;\n', bom: false, original: stored }])).ok);
+      assert.ok((await watched.commit([{ kind: 'update', path: file('c.ts'), text: wholeText('const c = 2;\n'), bom: false, original: stored }])).ok);
       const at = (step: string): number => steps.indexOf(step);
       assert.ok(at('rename') >= 0 && at('directory sync starts') > at('rename'), steps.join(', '));
       assert.ok(at('compared file closed') > at('directory sync starts') && at('compared file closed') < at('directory sync ends'), steps.join(', '));
@@ -266,7 +270,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('run.sh'), '#!/bin/sh\necho hi\n');
       await fsPromises.chmod(file('run.sh'), 0o755);
       const stored = await readOk(store, file('run.sh'));
-      assert.ok((await store.commit([{ kind: 'update', path: file('run.sh'), text: '#!/bin/sh\necho bye\n', bom: false, original: stored }])).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('run.sh'), text: wholeText('#!/bin/sh\necho bye\n'), bom: false, original: stored }])).ok);
       assert.equal((await fsPromises.stat(file('run.sh'))).mode & 0o7777, 0o755);
     });
 
@@ -277,7 +281,7 @@ describe('NodeFileStore', () => {
           await fsPromises.writeFile(file('m.txt'), 'old\n');
           await fsPromises.chmod(file('m.txt'), mode);
           const stored = await readOk(store, file('m.txt'));
-          assert.ok((await store.commit([{ kind: 'update', path: file('m.txt'), text: 'new\n', bom: false, original: stored }])).ok);
+          assert.ok((await store.commit([{ kind: 'update', path: file('m.txt'), text: wholeText('new\n'), bom: false, original: stored }])).ok);
           assert.equal((await fsPromises.stat(file('m.txt'))).mode & 0o7777, mode, mode.toString(8));
         }
       } finally {
@@ -292,7 +296,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('theirs.ts'), 'a\n');
       await fsPromises.chown(file('theirs.ts'), NOBODY, NOBODY);
       const stored = await readOk(store, file('theirs.ts'));
-      assert.ok((await store.commit([{ kind: 'update', path: file('theirs.ts'), text: 'b\n', bom: false, original: stored }])).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('theirs.ts'), text: wholeText('b\n'), bom: false, original: stored }])).ok);
       const stats = await fsPromises.stat(file('theirs.ts'));
       assert.deepEqual([stats.uid, stats.gid], [NOBODY, NOBODY]);
     });
@@ -300,7 +304,7 @@ describe('NodeFileStore', () => {
     it('leaves no temp file after a success', async () => {
       await fsPromises.writeFile(file('a.ts'), 'old\n');
       const stored = await readOk(store, file('a.ts'));
-      assert.ok((await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: stored }])).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original: stored }])).ok);
       assert.deepEqual(await fsPromises.readdir(dir), ['a.ts']);
     });
 
@@ -309,7 +313,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('real/target.ts'), 'old\n');
       await fsPromises.symlink(file('real/target.ts'), file('link.ts'));
       const stored = await readOk(store, file('link.ts'));
-      assert.ok((await store.commit([{ kind: 'update', path: file('link.ts'), text: 'new\n', bom: false, original: stored }])).ok);
+      assert.ok((await store.commit([{ kind: 'update', path: file('link.ts'), text: wholeText('new\n'), bom: false, original: stored }])).ok);
       assert.ok((await fsPromises.lstat(file('link.ts'))).isSymbolicLink());
       assert.equal(await fsPromises.readFile(file('real/target.ts'), 'utf8'), 'new\n');
       assert.deepEqual(await fsPromises.readdir(file('real')), ['target.ts']);
@@ -319,7 +323,7 @@ describe('NodeFileStore', () => {
       await fsPromises.writeFile(file('a.ts'), 'old\n');
       const stored = await readOk(store, file('a.ts'));
       await fsPromises.writeFile(file('a.ts'), 'theirs\n');
-      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'mine\n', bom: false, original: stored }]);
+      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('mine\n'), bom: false, original: stored }]);
       assert.ok(!result.ok);
       assert.equal(result.code, 'STALE_CONTENT');
       assert.equal(await fsPromises.readFile(file('a.ts'), 'utf8'), 'theirs\n');
@@ -331,14 +335,14 @@ describe('NodeFileStore', () => {
       const stored = await readOk(store, file('a.ts'));
       await fsPromises.writeFile(file('a.ts'), 'xyz\n');
       await fsPromises.utimes(file('a.ts'), new Date(2001, 1, 1), new Date(2001, 1, 1));
-      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'mine\n', bom: false, original: stored }]);
+      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('mine\n'), bom: false, original: stored }]);
       assert.ok(!result.ok);
       assert.equal(result.code, 'STALE_CONTENT');
     });
 
     it('skips the staleness check when the original carries no version (a rollback restoring its own write)', async () => {
       await fsPromises.writeFile(file('a.ts'), 'edited\n');
-      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'restored\n', bom: false, original: { text: 'edited\n', bom: false } }]);
+      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('restored\n'), bom: false, original: { text: 'edited\n', bom: false } }]);
       assert.ok(result.ok);
       assert.equal(await fsPromises.readFile(file('a.ts'), 'utf8'), 'restored\n');
     });
@@ -346,7 +350,7 @@ describe('NodeFileStore', () => {
     it('gives SYMLINK_LOOP when writing through a loop of links', async () => {
       await fsPromises.symlink(file('b'), file('a'));
       await fsPromises.symlink(file('a'), file('b'));
-      const result = await store.commit([{ kind: 'update', path: file('a'), text: 'x', bom: false, original: { text: '', bom: false } }]);
+      const result = await store.commit([{ kind: 'update', path: file('a'), text: wholeText('x'), bom: false, original: { text: '', bom: false } }]);
       assert.ok(!result.ok);
       assert.equal(result.code, 'SYMLINK_LOOP');
     });
@@ -366,7 +370,7 @@ describe('NodeFileStore', () => {
           const failingRename: NodeFsApi = { ...fsPromises, rename: async () => { throw errnoError(errno); } };
           const faulty = new NodeFileStore(failingRename);
           const stored = await readOk(faulty, file('a.ts'));
-          const result = await faulty.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: stored }]);
+          const result = await faulty.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original: stored }]);
           assert.ok(!result.ok);
           assert.equal(result.code, code);
           assert.doesNotMatch(result.detail, /simulated|\/internal\//);
@@ -389,7 +393,7 @@ describe('NodeFileStore', () => {
         };
         const faulty = new NodeFileStore(failingWrite);
         const stored = await readOk(faulty, file('a.ts'));
-        const result = await faulty.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: stored }]);
+        const result = await faulty.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original: stored }]);
         assert.ok(!result.ok);
         assert.equal(result.code, 'DISK_FULL');
         assert.equal(await fsPromises.readFile(file('a.ts'), 'utf8'), 'old\n');

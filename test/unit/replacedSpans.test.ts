@@ -15,7 +15,7 @@ function applySpans(original: string, spans: readonly ReplacedSpan[]): string {
 
 async function spansOf(text: string, edits: readonly EditToCheck[]): Promise<{ spans: ReplacedSpan[]; newText: string } | undefined> {
   const outcome = await checkEdits(text, edits, { maxLocations: 5, insideIndentation: 'warn' });
-  return outcome.text === undefined ? undefined : { spans: replacedSpans(outcome.applied, outcome.text), newText: outcome.text };
+  return outcome.text === undefined ? undefined : { spans: replacedSpans(outcome.applied, outcome.text), newText: outcome.text.whole() };
 }
 
 const edit = (oldString: string, newString: string, replaceAll = false): EditToCheck => ({ oldString, newString, replaceAll });

@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodedChunks } from '../../src/node/store/textBytes';
 import { NodeFileStore } from '../../src/node/store/nodeFileStore';
+import { wholeText } from '../../src/core/text/editedText';
 
 describe('the Node store: text to bytes', () => {
-  const bytesOf = (text: string, bom = false): Buffer => Buffer.concat([...encodedChunks({ text, bom })].map((chunk) => Buffer.from(chunk)));
+  const bytesOf = (text: string, bom = false): Buffer => Buffer.concat([...encodedChunks({ text: wholeText(text), bom })].map((chunk) => Buffer.from(chunk)));
 
   it('encodes texts side by side, each into buffers of its own, and again with the buffers given back', () => {
     const texts = ['short', 'é'.repeat(300_000), 'x'.repeat(70_000), '\ud83d\ude00'.repeat(200_000), ''];
     for (let round = 0; round < 3; round++) {
-      const readers = texts.map((text) => ({ text, iterator: encodedChunks({ text, bom: round === 1 }), bytes: [] as Buffer[] }));
+      const readers = texts.map((text) => ({ text, iterator: encodedChunks({ text: wholeText(text), bom: round === 1 }), bytes: [] as Buffer[] }));
       // Every reader takes one chunk in turn, so all of them hold a buffer at once.
       for (let pending = readers; pending.length > 0;) {
         pending = pending.filter((reader) => {
@@ -30,7 +31,7 @@ describe('the Node store: text to bytes', () => {
   });
 
   it('gives the buffer back when the reader stops early, and encodes the next text whole', () => {
-    const iterator = encodedChunks({ text: 'a'.repeat(1 << 20), bom: false });
+    const iterator = encodedChunks({ text: wholeText('a'.repeat(1 << 20)), bom: false });
     iterator.next();
     iterator.return(undefined);
     assert.ok(bytesOf('b'.repeat(1 << 19)).equals(Buffer.from('b'.repeat(1 << 19))));

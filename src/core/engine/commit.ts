@@ -8,6 +8,7 @@ import type { ErrorCode } from '../contract/errorCodes';
 import type { PlannedChange, StoreResult } from '../store/fileStore';
 import type { PlannedFile } from '../plan/filePlan';
 import { retryWhileBusy } from './retry';
+import { sameText } from '../text/editedText';
 
 export type CommitResult =
   | { readonly ok: true }
@@ -86,7 +87,7 @@ function plannedChange(file: PlannedFile): PlannedChange[] {
       return [{ kind: 'move', from: file.movedFrom ?? path, path, text, bom: original.bom, original }];
     default:
       // The spans are passed on as the plan's getter, so a store that never reads them never pays for them.
-      return text === original.text ? [] : [{ kind: 'update', path, text, bom: original.bom, original, get spans() { return file.spans; } }];
+      return sameText(text, original.text) ? [] : [{ kind: 'update', path, text, bom: original.bom, original, get spans() { return file.spans; } }];
   }
 }
 

@@ -9,6 +9,7 @@ import type { EditToCheck } from '../matching/match';
 import type { FileFailure, EditProblem, LeadFailure } from '../plan/filePlan';
 import type { StoredText } from '../store/fileStore';
 import { LineIndex } from '../text/lineIndex';
+import type { EditedText } from '../text/editedText';
 import { oldStringExcerpt } from '../contract/format';
 import type { FileTarget } from './planFile';
 
@@ -16,7 +17,7 @@ interface EditedFile {
   readonly path: string;
   readonly displayPath: string;
   readonly original: StoredText;
-  readonly newText: string;
+  readonly newText: EditedText;
 }
 
 export async function unrepresentableFailure(target: FileTarget, file: EditedFile, edits: readonly EditToCheck[]): Promise<FileFailure | undefined> {
@@ -24,11 +25,12 @@ export async function unrepresentableFailure(target: FileTarget, file: EditedFil
   if (!encoding) {
     return undefined;
   }
-  const at = await encoding.firstUnrepresentable(file.newText);
+  const newText = file.newText.whole();
+  const at = await encoding.firstUnrepresentable(newText);
   if (at === -1) {
     return undefined;
   }
-  const character = characterAt(file.newText, at);
+  const character = characterAt(newText, at);
   const faulty: { editIndex: number; offset: number }[] = [];
   for (const [editIndex, edit] of edits.entries()) {
     const offset = await encoding.firstUnrepresentable(edit.newString);
@@ -38,7 +40,7 @@ export async function unrepresentableFailure(target: FileTarget, file: EditedFil
   }
   // The character the whole text refuses first is the one to name; the edit is the first that writes it.
   const leadEdit = edits.findIndex((edit) => edit.newString.includes(character));
-  const where = LineIndex.of(file.newText).position(at);
+  const where = LineIndex.of(newText).position(at);
   const describe = (char: string): string => `${JSON.stringify(char)} (${codePoint(char)})`;
   const problems: EditProblem[] = faulty.map(({ editIndex, offset }) => ({
     editIndex,

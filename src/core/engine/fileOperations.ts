@@ -11,6 +11,7 @@ import type { PathCheckResult } from '../store/paths';
 import { planFile, readWithinLimits, type FileTarget } from './planFile';
 import { fileLevelFailure } from './planFailures';
 import type { FilePlan, PlannedFile } from '../plan/filePlan';
+import { wholeText } from '../text/editedText';
 
 export interface OperationTarget extends FileTarget {
   readonly operation?: FileOperation;
@@ -47,7 +48,7 @@ function planAdd(target: OperationTarget, context: EngineContext): FilePlan {
   if (target.stat.ok || target.stat.code !== 'FILE_NOT_FOUND') {
     return target.stat.ok ? fileExists(target, path, displayPath, 'the patch adds it', target.stat.value) : fileLevelFailure(target, path, displayPath, target.stat.code, target.stat.detail, []);
   }
-  const file: PlannedFile = { path, displayPath, original: NOTHING, newText: target.content ?? '', editsApplied: 0, replacements: 0, applied: [], spans: [], operation: 'add' };
+  const file: PlannedFile = { path, displayPath, original: NOTHING, newText: wholeText(target.content ?? ''), editsApplied: 0, replacements: 0, applied: [], spans: [], operation: 'add' };
   return { ok: true, file, warnings: [] };
 }
 
@@ -63,7 +64,7 @@ async function planDelete(target: OperationTarget, context: EngineContext): Prom
     if (!plan.ok) {
       return plan;
     }
-    if (plan.file.newText !== '') {
+    if (plan.file.newText.length !== 0) {
       return fileLevelFailure(target, path, displayPath, 'MATCH_NOT_FOUND',
         `the diff deletes it, but the file holds more than the lines the diff removes (${plan.file.newText.length} characters would remain)`,
         ['Re-read the file; a diff that deletes a file must remove every line of it']);
@@ -74,7 +75,7 @@ async function planDelete(target: OperationTarget, context: EngineContext): Prom
   if (!read.ok) {
     return fileLevelFailure(target, path, displayPath, read.code, read.detail, read.hints ?? []);
   }
-  const file: PlannedFile = { path, displayPath, original: read.value, newText: '', editsApplied: 0, replacements: 0, applied: [], spans: [], operation: 'delete' };
+  const file: PlannedFile = { path, displayPath, original: read.value, newText: wholeText(''), editsApplied: 0, replacements: 0, applied: [], spans: [], operation: 'delete' };
   return { ok: true, file, warnings: [] };
 }
 

@@ -20,6 +20,7 @@ import { existingFileMeant } from './pathMeant';
 import { tokenCutWarning } from '../nearMiss/tokenCut';
 import { unrepresentableFailure } from './encodingCheck';
 import { isNotebookPath } from '../notebook/notebookPath';
+import { sameText } from '../text/editedText';
 
 export interface FileTarget {
   readonly fileIndex: number;
@@ -174,7 +175,7 @@ function fileWarnings(file: PlannedFile, eol: Eol | undefined, normalized: reado
 /** A file with other hard links is replaced by a new one: those names keep the old text, and the answer says so. */
 function hardLinkWarnings(file: PlannedFile, target: FileTarget): Warning[] {
   const links = target.stat.ok ? target.stat.value.otherHardLinks : undefined;
-  if (links === undefined || file.newText === file.original.text) {
+  if (links === undefined || sameText(file.newText, file.original.text)) {
     return [];
   }
   const names = links === 1 ? '1 other hard link' : `${links} other hard links`;

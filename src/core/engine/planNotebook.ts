@@ -16,6 +16,7 @@ import type { EditToCheck } from '../matching/match';
 import type { StoredText } from '../store/fileStore';
 import type { Diagnosis, EnvelopeContext, Warning } from '../contract/schemas';
 import type { EditDetail, FileFailure, FilePlan, LeadFailure, PlannedFile } from '../plan/filePlan';
+import { wholeText } from '../text/editedText';
 
 /** The plan of a notebook's edits; undefined when the text is not a notebook. */
 export function planNotebook(target: FileTarget, path: string, displayPath: string, original: StoredText, context: EngineContext): FilePlan | undefined {
@@ -38,7 +39,7 @@ export function planNotebook(target: FileTarget, path: string, displayPath: stri
   const { text: newText, applied } = result;
   let spans: readonly ReplacedSpan[] | undefined;
   const file: PlannedFile = {
-    path, displayPath, original, newText, editsApplied: target.edits.length, applied,
+    path, displayPath, original, newText: wholeText(newText), editsApplied: target.edits.length, applied,
     replacements: result.verdicts.reduce((sum, verdict) => sum + (verdict.status === 'applied' ? verdict.replacements : 0), 0),
     get spans() {
       spans ??= replacedSpans(applied, newText);

@@ -27,6 +27,7 @@ import { successResponse } from '../report/successReport';
 import type { PlannedChange, StoredText } from '../store/fileStore';
 import { holdsKept, type TextDigest } from '../store/changeHistory';
 import type { EngineOptions } from './options';
+import { wholeText } from '../text/editedText';
 
 export interface UndoOptions extends EngineOptions {
   readonly dryRun?: boolean;
@@ -183,7 +184,7 @@ async function restorationOf(file: HistoryFile, context: EngineContext, digest: 
     case 'update': {
       const stale = differs(file.path, now, file.after);
       if (stale || now.state !== 'present' || file.before?.text === undefined) return stale ?? unusable(file.path);
-      return restore(file, { kind: 'update', path: file.path, text: file.before.text, bom: file.before.bom, original: now.stored }, now.stored, file.before.text, undefined, context);
+      return restore(file, { kind: 'update', path: file.path, text: wholeText(file.before.text), bom: file.before.bom, original: now.stored }, now.stored, file.before.text, undefined, context);
     }
     case 'add': {
       const stale = differs(file.path, now, file.after);
@@ -195,13 +196,13 @@ async function restorationOf(file: HistoryFile, context: EngineContext, digest: 
       if (stale || file.before?.text === undefined) return stale ?? unusable(file.path);
       // Re-created in the encoding it was read in, so its bytes come back as they were.
       const { text, bom, encoding } = file.before;
-      return restore(file, { kind: 'add', path: file.path, text, bom, ...(encoding !== undefined ? { encoding } : {}) }, EMPTY, text, 'add', context);
+      return restore(file, { kind: 'add', path: file.path, text: wholeText(text), bom, ...(encoding !== undefined ? { encoding } : {}) }, EMPTY, text, 'add', context);
     }
     case 'move': {
       const from = file.moved_from;
       const stale = differs(file.path, now, file.after) ?? (from === undefined ? undefined : differs(from, await find(from, context), undefined));
       if (stale || now.state !== 'present' || from === undefined || file.before?.text === undefined) return stale ?? unusable(file.path);
-      const change: PlannedChange = { kind: 'move', from: file.path, path: from, text: file.before.text, bom: file.before.bom, original: now.stored };
+      const change: PlannedChange = { kind: 'move', from: file.path, path: from, text: wholeText(file.before.text), bom: file.before.bom, original: now.stored };
       return restore({ ...file, path: from, moved_from: file.path }, change, now.stored, file.before.text, 'move', context);
     }
   }
@@ -214,7 +215,7 @@ function restore(file: HistoryFile, change: PlannedChange, original: StoredText,
     path: file.path,
     displayPath: context.displayPath(file.path),
     original,
-    newText,
+    newText: wholeText(newText),
     editsApplied: 0,
     replacements: 0,
     applied: [],

@@ -15,6 +15,7 @@
 import { TextBuilder } from './textBuilder';
 import type { Offsets } from './multiSearch';
 import type { WorkingText } from './workingText';
+import { type EditedText, wholeText } from '../text/editedText';
 
 interface Line {
   /** The line with its "\n"; only the text's last line may lack it. */
@@ -185,6 +186,10 @@ export class LineBlocks implements WorkingText, HunkSite {
       parts.push(line.text.slice(Math.max(0, start - lineStart), end - lineStart));
     }
     return parts.join('');
+  }
+
+  edited(): EditedText {
+    return wholeText(this.text());
   }
 
   text(): string {

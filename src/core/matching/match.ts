@@ -7,6 +7,7 @@ import { MAX_CUT_CHECKS, refusesTokenCut, tokenCut, type TokenCut } from './insi
 import { PieceText } from './pieceText';
 import { placeHunk, textSite, type Placement } from './placement';
 import { PlainText, type WorkingText } from './workingText';
+import type { EditedText } from '../text/editedText';
 import { LineBlocks } from './lineBlocks';
 import { nonOverlappingPrefix, occurrencesOf, offsetsBetween, type Offsets } from './multiSearch';
 import type { InsideIndentationPolicy, InsideTokenPolicy } from '../contract/limits';
@@ -79,7 +80,7 @@ export interface MatchOutcome {
   /** The text each match failure was checked against, for the first EXPLAINED_MATCH_FAILURES of them (so always for the first). */
   readonly failureTexts: ReadonlyMap<number, string>;
   /** The new text; present only when every edit applied. */
-  readonly text?: string;
+  readonly text?: EditedText;
   /** The checking stopped at a yield point (cancelled, or out of time): the verdicts are incomplete. */
   readonly stopped?: true;
 }
@@ -259,7 +260,7 @@ export async function checkEdits(text: string, edits: readonly EditToCheck[], op
     applied,
     failureTexts,
     ...(firstFailedEdit !== undefined ? { firstFailedEdit } : {}),
-    ...(notApplied.length === 0 ? { text: working.text() } : {}),
+    ...(notApplied.length === 0 ? { text: working.edited() } : {}),
   };
 }
 

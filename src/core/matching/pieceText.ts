@@ -12,6 +12,8 @@
 import { TextBuilder } from './textBuilder';
 import { occurrencesOf, occurrencesOfAll, offsetsBetween, type Offsets } from './multiSearch';
 import type { WorkingText } from './workingText';
+import { baseOffsetBefore, PiecedText, partsOfPieces, sliceOfPieces } from './piecedText';
+import { type EditedText, wholeText } from '../text/editedText';
 
 interface Piece {
   /** The base range this piece replaces: never empty. */
@@ -116,17 +118,11 @@ export class PieceText implements WorkingText {
   }
 
   text(): string {
-    if (this.pieces.length === 0) {
-      return this.base;
-    }
-    const parts: string[] = [];
-    let from = 0;
-    for (const piece of this.pieces) {
-      parts.push(this.base.slice(from, piece.baseStart), piece.text);
-      from = piece.baseEnd;
-    }
-    parts.push(this.base.slice(from));
-    return parts.join('');
+    return this.pieces.length === 0 ? this.base : [...partsOfPieces(this.base, this.pieces)].join('');
+  }
+
+  edited(): EditedText {
+    return this.pieces.length === 0 ? wholeText(this.base) : new PiecedText(this.base, this.pieces, this.length);
   }
 
   /** Base occurrences that no piece overlaps, at their offsets in the current text. */
@@ -190,46 +186,12 @@ export class PieceText implements WorkingText {
 
   /** The current text between two offsets. */
   slice(from: number, to: number): string {
-    const parts: string[] = [];
-    let piece = this.firstPieceEndingAtOrAfter(from);
-    let at = from;
-    while (at < to) {
-      const current = this.pieces[piece];
-      if (current !== undefined && at >= current.start) {
-        const end = Math.min(to, current.end);
-        if (end > at) {
-          parts.push(current.text.slice(at - current.start, end - current.start));
-          at = end;
-        }
-        piece++;
-      } else {
-        const stop = current === undefined ? to : Math.min(to, current.start);
-        const baseAt = this.baseOffset(at, piece);
-        parts.push(this.base.slice(baseAt, baseAt + stop - at));
-        at = stop;
-      }
-    }
-    return parts.length === 1 ? parts[0] : parts.join('');
-  }
-
-  private firstPieceEndingAtOrAfter(offset: number): number {
-    let low = 0;
-    let high = this.pieces.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.pieces[middle].end < offset) {
-        low = middle + 1;
-      } else {
-        high = middle;
-      }
-    }
-    return low;
+    return sliceOfPieces(this.base, this.length, this.pieces, from, to);
   }
 
   /** The base offset of a current offset that lies in unchanged text just before piece `next`. */
   private baseOffset(offset: number, next: number): number {
-    const piece = this.pieces[next];
-    return piece === undefined ? this.base.length - (this.length - offset) : piece.baseStart - (piece.start - offset);
+    return baseOffsetBefore(this.base, this.length, this.pieces, offset, next);
   }
 
   /** One piece for a cluster: pieces [firstPiece, endPiece) and the ranges at `starts`, all replaced. */

@@ -6,6 +6,7 @@
  * the syntax gate can follow a position of the original into the new text.
  */
 import type { AppliedEdit } from './match';
+import type { TextView } from '../text/editedText';
 
 export interface ReplacedSpan {
   /** The replaced stretch of the original text, [start, end). */
@@ -34,7 +35,7 @@ interface Region {
 const growth = (region: Region): number => region.length - (region.end - region.start);
 
 /** The spans the applied edits leave, in text order, each with its text taken from `newText`. */
-export function replacedSpans(applied: readonly AppliedEdit[], newText: string): ReplacedSpan[] {
+export function replacedSpans(applied: readonly AppliedEdit[], newText: TextView): ReplacedSpan[] {
   if (applied.length === 1) {
     return oneEditSpans(applied[0], newText);
   }
@@ -55,7 +56,7 @@ export function replacedSpans(applied: readonly AppliedEdit[], newText: string):
  * thousands of matches): its matches, touching ones joined, all sharing one replacement
  * string and one list of edits rather than a slice and a list each.
  */
-function oneEditSpans(edit: AppliedEdit, newText: string): ReplacedSpan[] {
+function oneEditSpans(edit: AppliedEdit, newText: TextView): ReplacedSpan[] {
   const spans: ReplacedSpan[] = [];
   const edits = [edit.editIndex];
   const change = edit.newLength - edit.oldLength;

@@ -5,6 +5,7 @@
  */
 import { occurrencesOf, type Offsets } from './multiSearch';
 import { TextBuilder } from './textBuilder';
+import { type EditedText, wholeText } from '../text/editedText';
 
 export interface WorkingText {
   /** The current text's length. */
@@ -15,6 +16,8 @@ export interface WorkingText {
   replace(starts: Offsets, length: number, replacement: string): void;
   /** The current text. */
   text(): string;
+  /** The text once every edit has applied, as the plan hands it on (a large one unjoined). */
+  edited(): EditedText;
   /** The current text between two offsets. */
   slice(from: number, to: number): string;
 }
@@ -53,6 +56,10 @@ export class PlainText implements WorkingText {
 
   text(): string {
     return this.value;
+  }
+
+  edited(): EditedText {
+    return wholeText(this.value);
   }
 
   slice(from: number, to: number): string {

@@ -7,13 +7,15 @@ import type { Diagnosis, EnvelopeContext, FileOperation, Warning } from '../cont
 import type { AppliedEdit } from '../matching/match';
 import type { StoredText } from '../store/fileStore';
 import type { ReplacedSpan } from '../matching/replacedSpans';
+import type { EditedText } from '../text/editedText';
 
 export interface PlannedFile {
   /** The resolved path, as the store knows it. */
   readonly path: string;
   readonly displayPath: string;
   readonly original: StoredText;
-  readonly newText: string;
+  /** The text the edits make: a large one held unjoined until something needs it whole (editedText.ts). */
+  readonly newText: EditedText;
   readonly editsApplied: number;
   readonly replacements: number;
   /** Where each edit replaced text, in the text the edits before it left. */

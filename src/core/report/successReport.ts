@@ -20,14 +20,14 @@ export interface SuccessInput {
 
 export function successResponse(input: SuccessInput): SuccessResponse {
   const clipped = withDiff(input)
-    ? clipDiffs(input.files.map((file) => deletionSummary(file, input) ?? unifiedDiff(diffLabel(file), file.original.text, file.newText)), input.maxDiffBytes)
+    ? clipDiffs(input.files.map((file) => deletionSummary(file, input) ?? unifiedDiff(diffLabel(file), file.original.text, file.newText.whole())), input.maxDiffBytes)
     : undefined;
   return successResponseWith(input, clipped?.diffs, clipped?.warning);
 }
 
 /** The success response with each diff as DiffPieces, whole: there is no budget to clip them to. */
 export function streamedSuccessResponse(input: SuccessInput): SuccessResponseWith<DiffPieces | string> {
-  const diffs = withDiff(input) ? input.files.map((file) => deletionSummary(file, input) ?? new DiffPieces(diffLabel(file), file.original.text, file.newText)) : undefined;
+  const diffs = withDiff(input) ? input.files.map((file) => deletionSummary(file, input) ?? new DiffPieces(diffLabel(file), file.original.text, file.newText.whole())) : undefined;
   return successResponseWith(input, diffs, undefined);
 }
 

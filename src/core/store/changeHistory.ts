@@ -5,15 +5,16 @@
  */
 import type { HistoryFile, KeptText } from '../contract/history';
 import type { PlannedChange, StoredText } from './fileStore';
+import { type EditedText, wholeText } from '../text/editedText';
 
-/** The digest a history compares texts by (SHA-256, hex); the adapter brings it, the core has no hashing. */
-export type TextDigest = (text: string) => string;
+/** The digest a history compares texts by (SHA-256, hex, of the text's parts in turn); the adapter brings it, the core has no hashing. */
+export type TextDigest = (text: Pick<EditedText, 'parts'>) => string;
 
 /**
  * The bytes a text is written as in an encoding (undefined: UTF-8), BOM included, or undefined
  * when the adapter cannot tell without encoding it; the adapter brings it, as it does the digest.
  */
-export type TextByteLength = (text: string, bom: boolean, encoding: string | undefined) => number | undefined;
+export type TextByteLength = (text: Pick<EditedText, 'parts' | 'length'>, bom: boolean, encoding: string | undefined) => number | undefined;
 
 type Content = Pick<StoredText, 'text' | 'bom' | 'encoding'>;
 
@@ -22,7 +23,7 @@ export function historyFilesOf(changes: readonly PlannedChange[], digest: TextDi
   const before = (content: Content): KeptText => ({ text: content.text, ...shape(content) });
   // `kept`: the encoding the record names (an add's own); `written`: the one the text is written in,
   // which for an update or a move is the encoding the file was read in (the record names it in `before`).
-  const after = (text: string, bom: boolean, kept: string | undefined, written = kept): KeptText => {
+  const after = (text: EditedText, bom: boolean, kept: string | undefined, written = kept): KeptText => {
     const bytes = byteLength?.(text, bom, written);
     return { sha256: digest(text), bom, ...(kept !== undefined ? { encoding: kept } : {}), ...(bytes !== undefined ? { bytes } : {}) };
   };
@@ -50,5 +51,5 @@ export function holdsKept(now: Pick<StoredText, 'text' | 'bom'>, kept: KeptText,
   if (now.bom !== kept.bom) {
     return false;
   }
-  return kept.text !== undefined ? now.text === kept.text : kept.sha256 !== undefined && digest(now.text) === kept.sha256;
+  return kept.text !== undefined ? now.text === kept.text : kept.sha256 !== undefined && digest(wholeText(now.text)) === kept.sha256;
 }

@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from '../contract/errorCodes';
 import type { ReplacedSpan } from '../matching/replacedSpans';
+import type { EditedText } from '../text/editedText';
 
 /** A failure reported by a store. `detail` is already sanitised (no raw errno text). */
 export interface StoreFailure {
@@ -75,15 +76,16 @@ export interface FileStat {
  * - move: `from`, which held `original`, is removed and `path` (which must not exist)
  *   is created with `text`.
  *
- * `text` is always without the BOM; `bom` says whether the written file starts with one.
+ * `text` is always without the BOM; `bom` says whether the written file starts with one. A large
+ * update's text comes in parts: a store that writes it part by part never joins it.
  * An added file is UTF-8 unless it names its `encoding` (undo re-creating a deleted file
  * that was not UTF-8); a moved file keeps the encoding it was read in.
  */
 export type PlannedChange =
-  | { readonly kind: 'update'; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText; readonly spans?: readonly ReplacedSpan[] }
-  | { readonly kind: 'add'; readonly path: string; readonly text: string; readonly bom: boolean; readonly encoding?: string }
+  | { readonly kind: 'update'; readonly path: string; readonly text: EditedText; readonly bom: boolean; readonly original: StoredText; readonly spans?: readonly ReplacedSpan[] }
+  | { readonly kind: 'add'; readonly path: string; readonly text: EditedText; readonly bom: boolean; readonly encoding?: string }
   | { readonly kind: 'delete'; readonly path: string; readonly original: StoredText }
-  | { readonly kind: 'move'; readonly from: string; readonly path: string; readonly text: string; readonly bom: boolean; readonly original: StoredText };
+  | { readonly kind: 'move'; readonly from: string; readonly path: string; readonly text: EditedText; readonly bom: boolean; readonly original: StoredText };
 
 export type PlannedChangeKind = PlannedChange['kind'];
 export type PlannedUpdate = Extract<PlannedChange, { readonly kind: 'update' }>;

@@ -2,6 +2,7 @@
  * The syntax gate's port: the adapters give the engine a SyntaxChecker (tree-sitter
  * and a JSON parser in Node and VS Code); the core only compares what it answers.
  */
+import type { TextView } from '../text/editedText';
 
 /** A stretch of text the parser could not read: UTF-16 offsets, `end` just past it (equal to `start` for a missing token). */
 export interface SyntaxErrorSpan {
@@ -38,7 +39,7 @@ export interface SyntaxChecker {
    * less than the whole file, shows that `text`, made by `change`, has no syntax error its
    * original did not have; false when it cannot tell, and the gate then compares the full parses.
    */
-  addsNoErrorWithoutFullParse?(path: string, text: string, change: TextChange): Promise<boolean>;
+  addsNoErrorWithoutFullParse?(path: string, text: TextView, change: TextChange): Promise<boolean>;
 }
 
 /** What a new syntax error does to the request: refuse it, apply it with a warning, or nothing (no parsing at all). */

@@ -9,6 +9,7 @@
  */
 import type { PlannedFile } from '../plan/filePlan';
 import { LineIndex } from '../text/lineIndex';
+import { sameText } from '../text/editedText';
 import { followIntoNewText, newEndOf, type ReplacedSpan } from '../matching/replacedSpans';
 import type { SyntaxChecker, SyntaxErrorSpan, TextChange } from './syntaxChecker';
 
@@ -63,7 +64,7 @@ export async function syntaxRegressions(
     if (isCancelled()) {
       break;
     }
-    if (file.newText === file.original.text) {
+    if (sameText(file.newText, file.original.text)) {
       continue;
     }
     // The spans are read only by a checker that parses the file's language again (a replace_all on every line of a large file has millions).
@@ -71,7 +72,7 @@ export async function syntaxRegressions(
     if (await checker.addsNoErrorWithoutFullParse?.(file.path, file.newText, change)) {
       continue;
     }
-    const newErrors = await checker.errorsIn(file.path, file.newText, change);
+    const newErrors = await checker.errorsIn(file.path, file.newText.whole(), change);
     if (newErrors === undefined || newErrors.length === 0) {
       continue;
     }
@@ -87,7 +88,7 @@ export async function syntaxRegressions(
 /** The plan's spans the other way round: how the original is made from the new text. */
 function backTo(file: PlannedFile): TextChange {
   return {
-    from: file.newText,
+    from: file.newText.whole(),
     get replaced() {
       return file.spans.map((span) => ({ start: span.newStart, end: newEndOf(span), newStart: span.start, text: file.original.text.slice(span.start, span.end) }));
     },
@@ -96,7 +97,7 @@ function backTo(file: PlannedFile): TextChange {
 
 function compare(file: PlannedFile, fileIndex: number, oldErrors: readonly SyntaxErrorSpan[], newErrors: readonly SyntaxErrorSpan[]): SyntaxRegression | undefined {
   const { spans } = file;
-  const newIndex = LineIndex.of(file.newText);
+  const newIndex = LineIndex.of(file.newText.whole());
   const linesOf = (start: number, end: number): LineSpan => ({
     first: newIndex.lineOfOffset(start),
     last: newIndex.lineOfOffset(Math.max(start, end)),

@@ -48,7 +48,7 @@ export function syntaxFailure(regression: SyntaxRegression, edits: readonly Edit
         `The edit left the file unparsable at line ${errors[0].line}: check brackets, quotes and indentation in its new_string against context.snippet (the text as it would be written)`,
         ...more,
       ],
-      context: { ...snippetAround(file.newText, newIndex, firstOffset, limits), syntax_errors: errors.map((error) => ({ ...error })) },
+      context: { ...snippetAround(file.newText.whole(), newIndex, firstOffset, limits), syntax_errors: errors.map((error) => ({ ...error })) },
     }),
   };
 }

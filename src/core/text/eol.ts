@@ -2,6 +2,7 @@
  * Line endings. A file's dominant ending (LF or CRLF) is what the newlines in
  * old_string and new_string become, so a caller never has to know it.
  */
+import type { TextView } from './editedText';
 
 export type Eol = '\n' | '\r\n';
 
@@ -34,6 +35,6 @@ export function eolName(eol: Eol): 'LF' | 'CRLF' {
   return eol === '\n' ? 'LF' : 'CRLF';
 }
 
-export function endsWithNewline(text: string): boolean {
-  return text.endsWith('\n');
+export function endsWithNewline(text: Pick<TextView, 'length' | 'charCodeAt'>): boolean {
+  return text.length > 0 && text.charCodeAt(text.length - 1) === 0x0a;
 }

@@ -34,7 +34,7 @@ import { inspectHolder, recoverBatch, sweepDraftsOnce } from './recovery';
 import type { RecentFacts } from './storeMemory';
 import { holdTarget, type ConfinementRule, type HeldTarget } from './confinement';
 import { draftPath, retireDraft, sidecarPath } from './sidecars';
-import { codecForNewFile, codecOf, encodedChunks, fileHolds, isReadVersion, type ByteCodec } from './textBytes';
+import { codecForNewFile, codecOf, contentOf, encodedChunks, fileHolds, isReadVersion, type ByteCodec, type StoredContent } from './textBytes';
 
 /** One file the batch touches. */
 interface Slot {
@@ -47,7 +47,7 @@ interface Slot {
   at: string;
   held?: HeldTarget;
   /** What the file gets (update, add). */
-  readonly content?: { readonly text: string; readonly bom: boolean };
+  readonly content?: StoredContent;
   /** An added file's encoding when it names one other than UTF-8. */
   readonly codec?: ByteCodec;
   /** What the file held when the plan was made (update, delete). */
@@ -625,7 +625,7 @@ class BatchCommit {
     let kept = false;
     try {
       const stats = await handle.stat({ bigint: true });
-      if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(original, version.codec)))) {
+      if (!stats.isFile() || stats.size !== BigInt(version.byteLength) || !(await fileHolds(handle, encodedChunks(contentOf(original), version.codec)))) {
         return stale(slot);
       }
       slot.compared = identityOf(stats);
@@ -697,7 +697,7 @@ class BatchCommit {
       // be taken for the old content, which a roll back would put in the file's place.
       const draft = draftPath(dirname(slot.at));
       try {
-        await writeSynced(this.fs, draft, encodedChunks(slot.original, codecOf(slot.original)), 'wx', mode);
+        await writeSynced(this.fs, draft, encodedChunks(contentOf(slot.original), codecOf(slot.original)), 'wx', mode);
         await this.fs.rename(draft, oldPath);
       } finally {
         retireDraft(draft);

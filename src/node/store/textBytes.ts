@@ -7,7 +7,7 @@
  * the version: a commit tells whether the file still holds it by encoding it again, a
  * chunk at a time, and the bytes read need not be kept.
  */
-import { isHighSurrogate, type StoredText, type StoreResult } from '../../core/index';
+import { type EditedText, encodableSlices, type StoredText, type StoreResult, wholeText } from '../../core/index';
 import type { StoreFileHandle } from './fsApi';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -170,28 +170,43 @@ function strictUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
+/** A text as a file holds it: its parts in turn, the BOM first when it has one. */
+export interface StoredContent {
+  readonly text: EditedText;
+  readonly bom: boolean;
+}
+
+/** A text read, as what it is written as again. */
+export const contentOf = (stored: Pick<StoredText, 'text' | 'bom'>): StoredContent => ({ text: wholeText(stored.text), bom: stored.bom });
+
 /**
- * The bytes a text is written as (the BOM first, when it had one), a quarter megabyte
- * at a time, so the whole encoded file is never in memory at once. UTF-8 chunks are
- * encoded into the same buffer: use each one before asking for the next. `codec`
- * absent is UTF-8.
+ * The bytes a text is written as (the BOM first, when it had one), about a quarter
+ * megabyte at a time, so the whole encoded file is never in memory at once. UTF-8
+ * chunks are encoded into the same buffer, the text's parts one after another: use
+ * each chunk before asking for the next. `codec` absent is UTF-8.
  */
-export function* encodedChunks(text: { readonly text: string; readonly bom: boolean }, codec?: ByteCodec): Generator<Uint8Array> {
+export function* encodedChunks(content: StoredContent, codec?: ByteCodec): Generator<Uint8Array> {
   if (codec) {
-    yield* codecChunks(text, codec);
+    yield* codecChunks(content, codec);
     return;
   }
-  if (text.bom) {
+  if (content.bom) {
     yield Uint8Array.from(UTF8_BOM);
   }
-  const value = text.text;
+  const { text } = content;
   // UTF-8 takes at most three bytes for one UTF-16 unit; a text shorter than a chunk gets a buffer of its exact size.
-  const buffer = takeBuffer(value.length <= CHUNK ? Buffer.byteLength(value, 'utf8') : CHUNK * 3);
+  const buffer = takeBuffer(text.length <= CHUNK ? utf8Length(text) : CHUNK * 3);
+  let filled = 0;
   try {
-    for (let from = 0; from < value.length;) {
-      const to = chunkEnd(value, from);
-      yield buffer.subarray(0, buffer.write(value.slice(from, to), 'utf8'));
-      from = to;
+    for (const slice of encodableSlices(text, CHUNK)) {
+      if (filled > 0 && filled + slice.length * 3 > buffer.length) {
+        yield buffer.subarray(0, filled);
+        filled = 0;
+      }
+      filled += buffer.write(slice, filled, 'utf8');
+    }
+    if (filled > 0) {
+      yield buffer.subarray(0, filled);
     }
   } finally {
     // Reached when the reader has asked past the last chunk, or stopped reading.
@@ -199,20 +214,19 @@ export function* encodedChunks(text: { readonly text: string; readonly bom: bool
   }
 }
 
-function* codecChunks(text: { readonly text: string; readonly bom: boolean }, codec: ByteCodec): Generator<Uint8Array> {
-  if (text.bom) {
-    yield codec.bomBytes;
+function utf8Length(text: EditedText): number {
+  let bytes = 0;
+  for (const part of text.parts()) {
+    bytes += Buffer.byteLength(part, 'utf8');
   }
-  const value = text.text;
-  for (let from = 0; from < value.length;) {
-    const to = chunkEnd(value, from);
-    yield codec.encode(value.slice(from, to));
-    from = to;
-  }
+  return bytes;
 }
 
-/** Where a chunk from `from` ends: a surrogate pair is never split, or each half would be written as a replacement. */
-function chunkEnd(value: string, from: number): number {
-  const to = Math.min(value.length, from + CHUNK);
-  return to < value.length && isHighSurrogate(value.charCodeAt(to - 1)) ? to - 1 : to;
+function* codecChunks(content: StoredContent, codec: ByteCodec): Generator<Uint8Array> {
+  if (content.bom) {
+    yield codec.bomBytes;
+  }
+  for (const slice of encodableSlices(content.text, CHUNK)) {
+    yield codec.encode(slice);
+  }
 }

@@ -32,7 +32,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextByteLength, type TextDigest } from '../../core/index';
+import { encodableSlices, type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextByteLength, type TextDigest, wholeText } from '../../core/index';
 
 /** How a store gives a file's bytes a second name without copying them (FileStore.linkOriginal). */
 export type LinkOriginal = (path: string, keepAt: string) => Promise<boolean>;
@@ -81,21 +81,6 @@ const SLICE_CHARS = 1 << 16;
 const MAX_UTF8_BYTES_PER_UNIT = 3;
 const sliceBytes = Buffer.allocUnsafeSlow((SLICE_CHARS + 1) * MAX_UTF8_BYTES_PER_UNIT);
 
-/** `text` in slices of about SLICE_CHARS that never part a surrogate pair, so they encode to the bytes the whole does. */
-function* encodableSlices(text: string): Generator<string> {
-  for (let start = 0; start < text.length;) {
-    let end = Math.min(text.length, start + SLICE_CHARS);
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) {
-      end++;
-    }
-    yield text.slice(start, end);
-    start = end;
-  }
-}
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
-
 /**
  * Writes `text` at `path` (a fresh name) as a UTF-8 file holds it, BOM first when it has one,
  * synced, with the digest sha256Text gives, from the same slices.
@@ -110,7 +95,7 @@ async function writeUtf8Copy(path: string, text: string, bom: boolean): Promise<
   try {
     let filled = bom ? UTF8_BOM.copy(buffer) : 0;
     let slices = 0;
-    for (const slice of encodableSlices(text)) {
+    for (const slice of encodableSlices(wholeText(text), SLICE_CHARS)) {
       const length = buffer.write(slice, filled, 'utf8');
       hash.update(buffer.subarray(filled, filled + length));
       filled += length;
@@ -147,7 +132,7 @@ const isWellFormed = (text: string): boolean => (text as string & { isWellFormed
 
 export const sha256Text: TextDigest = (text) => {
   const hash = createHash('sha256');
-  for (const slice of encodableSlices(text)) {
+  for (const slice of encodableSlices(text, SLICE_CHARS)) {
     hash.update(sliceBytes.subarray(0, sliceBytes.write(slice, 0, 'utf8')));
   }
   return hash.digest('hex');
@@ -163,7 +148,11 @@ const UTF16_NAMES = new Set(['utf16le', 'utf16be', 'ucs2']);
 export const storedByteLength: TextByteLength = (text, bom, encoding) => {
   const bare = encoding?.toLowerCase().replace(/[^0-9a-z]/g, '');
   if (bare === undefined || bare === 'utf8' || bare === 'utf8bom') {
-    return Buffer.byteLength(text, 'utf8') + (bom ? 3 : 0);
+    let bytes = bom ? 3 : 0;
+    for (const part of text.parts()) {
+      bytes += Buffer.byteLength(part, 'utf8');
+    }
+    return bytes;
   }
   return UTF16_NAMES.has(bare) ? 2 * text.length + (bom ? 2 : 0) : undefined;
 };
@@ -275,7 +264,7 @@ export class HistoryBook {
       const name = `${id}.${index}.${process.pid}${ORIGINAL}`;
       const keptAt = join(this.folder, name);
       const beside = linkOriginal && (await linkOriginal(file.moved_from ?? file.path, keptAt))
-        ? { bytes: (await fs.stat(keptAt)).size, sha256: sha256Text(text) }
+        ? { bytes: (await fs.stat(keptAt)).size, sha256: sha256Text(wholeText(text)) }
         : shape.encoding === undefined && isWellFormed(text) ? await writeUtf8Copy(keptAt, text, shape.bom) : undefined;
       if (!beside) {
         kept.push(file);
@@ -303,7 +292,7 @@ export class HistoryBook {
         return { ...file, before: kept };
       }
       const stored = await store.read(join(this.folder, original), undefined, kept.encoding);
-      const holds = stored.ok && stored.value.bom === kept.bom && sha256Text(stored.value.text) === kept.sha256;
+      const holds = stored.ok && stored.value.bom === kept.bom && sha256Text(wholeText(stored.value.text)) === kept.sha256;
       return { ...file, before: holds ? { ...kept, text: stored.value.text } : kept };
     }));
     return { ...entry, files };

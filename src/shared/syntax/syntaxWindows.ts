@@ -27,7 +27,7 @@
  * statements around an error, and the gate's comparison takes an error there as old, so
  * P and Q read as before. Any doubt falls back to parsing everything.
  */
-import type { TextChange } from '../../core/index';
+import type { TextChange, TextView } from '../../core/index';
 import { scanStatementStarts, type ScriptDialect } from './statementStarts';
 
 /** A window: [oldStart, oldEnd) of the original and [newStart, newEnd) of the new text. */
@@ -42,7 +42,7 @@ export interface SyntaxWindow {
  * The windows around `change`'s replacements, or undefined when the scan cannot place them
  * or when they would hold as much text as the whole file (a full parse is then no slower).
  */
-export function statementWindows(change: TextChange, text: string, dialect: ScriptDialect): SyntaxWindow[] | undefined {
+export function statementWindows(change: TextChange, text: TextView, dialect: ScriptDialect): SyntaxWindow[] | undefined {
   const { from, replaced } = change;
   if (replaced.length === 0) {
     return undefined;
@@ -85,7 +85,7 @@ export function statementWindows(change: TextChange, text: string, dialect: Scri
 }
 
 /** Whether the new window opens and closes at statement boundaries, as the old one does. */
-function readsAlone(window: SyntaxWindow, originalLength: number, text: string, dialect: ScriptDialect): boolean {
+function readsAlone(window: SyntaxWindow, originalLength: number, text: TextView, dialect: ScriptDialect): boolean {
   const newWindow = text.slice(window.newStart, window.newEnd);
   if (newWindow.length === 0) {
     return true;

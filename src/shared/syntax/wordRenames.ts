@@ -18,7 +18,7 @@
  * already holds errors, a rename can move where tree-sitter's recovery resumes (it weighs
  * skipped characters), but brings in no error of its own.
  */
-import type { TextChange } from '../../core/index';
+import type { TextChange, TextView } from '../../core/index';
 import { Char } from './scriptChars';
 import { PYTHON_GRAMMAR_WORDS, PYTHON_RENAMED_LITERALS, SCRIPT_GRAMMAR_WORDS } from './grammarWords';
 
@@ -29,14 +29,14 @@ export interface WordRules {
   /** A word whose first letters a grammar's look-ahead reads. */
   readonly readAhead: (first: number, second: number) => boolean;
   /** Whether the characters before and after the word [start, end) leave it a name. */
-  readonly neighboursAllow: (source: string, start: number, end: number) => boolean;
+  readonly neighboursAllow: (source: TextView, start: number, end: number) => boolean;
 }
 
 const isDigit = (code: number): boolean => code >= Char.Digit0 && code <= Char.Digit9;
 const isLetter = (code: number): boolean => (code >= Char.LowerA && code <= Char.LowerZ) || (code >= Char.UpperA && code <= Char.UpperZ);
 
 /** Neighbours no language here lets a name have: an escape, a number's `.`, a character outside ASCII. */
-function commonNeighboursAllow(source: string, start: number, end: number): boolean {
+function commonNeighboursAllow(source: TextView, start: number, end: number): boolean {
   const before = start > 0 ? source.charCodeAt(start - 1) : -1;
   const after = end < source.length ? source.charCodeAt(end) : -1;
   if (before === Char.Backslash || before >= Char.FirstNonAscii || after === Char.Backslash || after >= Char.FirstNonAscii) {
@@ -85,7 +85,7 @@ export const PYTHON_WORD_RULES: WordRules = {
 };
 
 /** Whether every change in `change` (which made `text`) only respells words that read as plain names before and after. */
-export function onlyRenamesWords(change: TextChange, text: string, rules: WordRules): boolean {
+export function onlyRenamesWords(change: TextChange, text: TextView, rules: WordRules): boolean {
   const { from } = change;
   // A replace_all respells the same word hundreds of thousands of times: each side remembers the last word it found plain.
   const oldSide: WordReader = { rules, lastPlain: '' };
@@ -118,7 +118,7 @@ interface WordReader {
 }
 
 /** Whether [start, end) of `source` holds only word characters and lies in a word that reads as a plain name. */
-function cutIsWordAndName(source: string, start: number, end: number, reader: WordReader): boolean {
+function cutIsWordAndName(source: TextView, start: number, end: number, reader: WordReader): boolean {
   const { isWordChar, neighboursAllow } = reader.rules;
   for (let offset = start; offset < end; offset++) {
     if (!isWordChar(source.charCodeAt(offset))) {
@@ -137,7 +137,7 @@ function cutIsWordAndName(source: string, start: number, end: number, reader: Wo
 }
 
 /** Whether the word [start, end) is neither a number, nor a reserved word, nor one a look-ahead reads. */
-function isPlainWord(source: string, start: number, end: number, reader: WordReader): boolean {
+function isPlainWord(source: TextView, start: number, end: number, reader: WordReader): boolean {
   if (end === start) {
     return false;
   }

@@ -33,7 +33,7 @@ async function planAndCommit(deps: EditorDeps, tool: RequestToRun['tool'], input
 
 /** Each planned file's text before and after, for the success notification's Show Diff. */
 export function plannedChanges(plan: RequestPlan): FileChange[] {
-  return plan.files.map((file) => ({ path: file.path, displayPath: file.displayPath, before: file.original.text, after: file.newText }));
+  return plan.files.map((file) => ({ path: file.path, displayPath: file.displayPath, before: file.original.text, after: file.newText.whole() }));
 }
 
 /** A request over several files gets a cancellable progress notification; a single file is quick. */

@@ -160,7 +160,7 @@ export class WorkspaceFileStore implements FileStore {
     const notebooks: vscode.NotebookDocument[] = [];
     for (const write of notebookWrites) {
       const token = write.original.version;
-      const cells = isNotebookVersion(token) ? cellReplacements(token, write.original.text, write.text, this.options.displayPath(write.path)) : fail('INTERNAL_ERROR', 'the notebook was not read through this store');
+      const cells = isNotebookVersion(token) ? cellReplacements(token, write.original.text, write.text.whole(), this.options.displayPath(write.path)) : fail('INTERNAL_ERROR', 'the notebook was not read through this store');
       if (!cells.ok || !isNotebookVersion(token)) {
         return cells.ok ? fail('INTERNAL_ERROR', 'the notebook was not read through this store') : { ...cells, path: write.path };
       }
@@ -286,7 +286,7 @@ export class WorkspaceFileStore implements FileStore {
    * version was just checked). A change without spans replaces the whole text.
    */
   private addReplacement(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, write: PlannedUpdate): void {
-    const spans = write.spans ?? [{ start: 0, end: write.original.text.length, text: write.text }];
+    const spans = write.spans ?? [{ start: 0, end: write.original.text.length, text: write.text.whole() }];
     for (const span of spans) {
       edit.replace(document.uri, new vscode.Range(document.positionAt(span.start), document.positionAt(span.end)), span.text);
     }
@@ -352,7 +352,7 @@ async function createdBytes(change: Exclude<PlannedChange, { kind: 'update' | 'd
     return { ...fail('INVALID_ENCODING', `"${change.encoding}" is not an encoding VS Code knows, so the file cannot be created in it`), path: change.path };
   }
   const encoding = isDocumentVersion(token) ? token.document.encoding : named ?? 'utf8';
-  const bytes = encoding === 'utf8' || encoding === 'utf8bom' ? storedBytes(change.text, change.bom) : await vscode.workspace.encode(change.text, { encoding });
+  const bytes = encoding === 'utf8' || encoding === 'utf8bom' ? storedBytes(change.text.whole(), change.bom) : await vscode.workspace.encode(change.text.whole(), { encoding });
   return { ok: true, value: bytes };
 }
 

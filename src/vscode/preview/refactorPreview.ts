@@ -8,7 +8,7 @@
  * the documents afterwards, and a request is all or nothing.
  */
 import * as vscode from 'vscode';
-import { type Edit, oldStringExcerpt, type PlannedFile, type ReplacedSpan, type RequestPlan } from '../../core/index';
+import { type Edit, oldStringExcerpt, type PlannedFile, type ReplacedSpan, type RequestPlan, sameText } from '../../core/index';
 import { storedBytes } from '../platform/workspaceFileStore';
 
 export interface PreviewFile {
@@ -90,7 +90,7 @@ export function previewOperations(plan: RequestPlan): PreviewOperation[] {
 
 /** The created file's bytes: an added file is written without a BOM, a moved one keeps its own. */
 function createdBytes({ planned, kind }: PreviewOperation): Uint8Array {
-  return storedBytes(planned.newText, kind === 'move' && planned.original.bom);
+  return storedBytes(planned.newText.whole(), kind === 'move' && planned.original.bom);
 }
 
 function operationLabel({ planned, kind }: PreviewOperation): string {
@@ -182,7 +182,7 @@ async function operationDone(operation: PreviewOperation): Promise<boolean | und
 
 export async function verdictOf(files: readonly PreviewFile[], operations: readonly PreviewOperation[]): Promise<PreviewVerdict> {
   const done = await Promise.all(operations.map(operationDone));
-  if (files.every(({ planned, document }) => document.getText() === planned.newText) && done.every((state) => state === true)) {
+  if (files.every(({ planned, document }) => sameText(planned.newText, document.getText())) && done.every((state) => state === true)) {
     return 'applied';
   }
   const untouched = files.every(({ planned, document }) => document.getText() === planned.original.text) && done.every((state) => state === false);

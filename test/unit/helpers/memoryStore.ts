@@ -164,7 +164,7 @@ export class MemoryStore implements FileStore {
       this.files.delete(change.kind === 'move' ? change.from : change.path);
     }
     if (change.kind !== 'delete') {
-      this.put(change.path, { text: change.text, bom: change.bom });
+      this.put(change.path, { text: change.text.whole(), bom: change.bom });
     }
     this.writes.push(change);
   }

@@ -6,6 +6,7 @@
  * WorkspaceEdit); this is how a store without that would keep the promise.
  */
 import type { PlannedChange, StoreFailure, StoreResult } from '../../../src/core/store/fileStore';
+import { wholeText } from '../../../src/core/text/editedText';
 
 export type ApplyOne = (change: PlannedChange) => Promise<StoreResult<void>>;
 
@@ -26,13 +27,13 @@ export function inverseOf(change: PlannedChange): PlannedChange {
   switch (change.kind) {
     case 'update':
       // The file now holds the plan's text; there is no version of it to check against.
-      return { kind: 'update', path: change.path, text: change.original.text, bom: change.original.bom, original: { text: change.text, bom: change.bom } };
+      return { kind: 'update', path: change.path, text: wholeText(change.original.text), bom: change.original.bom, original: { text: change.text.whole(), bom: change.bom } };
     case 'add':
-      return { kind: 'delete', path: change.path, original: { text: change.text, bom: change.bom } };
+      return { kind: 'delete', path: change.path, original: { text: change.text.whole(), bom: change.bom } };
     case 'delete':
-      return { kind: 'add', path: change.path, text: change.original.text, bom: change.original.bom };
+      return { kind: 'add', path: change.path, text: wholeText(change.original.text), bom: change.original.bom };
     case 'move':
-      return { kind: 'move', from: change.path, path: change.from, text: change.original.text, bom: change.original.bom, original: { text: change.text, bom: change.bom } };
+      return { kind: 'move', from: change.path, path: change.from, text: wholeText(change.original.text), bom: change.original.bom, original: { text: change.text.whole(), bom: change.bom } };
   }
 }
 

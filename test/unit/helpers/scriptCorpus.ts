@@ -8,6 +8,7 @@ import { extname, join } from 'node:path';
 import type { PlannedFile } from '../../../src/core/plan/filePlan';
 import type { ReplacedSpan } from '../../../src/core/matching/replacedSpans';
 import type { syntaxRegressions } from '../../../src/core/syntax/syntaxGate';
+import { PiecedText } from '../../../src/core/matching/piecedText';
 
 const REPO = join(__dirname, '..', '..', '..', '..');
 const MAX_BYTES = 200 * 1024;
@@ -178,6 +179,7 @@ export function randomChange(text: string, random: Random): Replacement[] {
   return apart;
 }
 
+/** The plan of `replacements`, its new text held in pieces as a large file's is: the gate reads it as the engine hands it on. */
 export function plannedFile(path: string, original: string, replacements: readonly Replacement[]): PlannedFile {
   let shift = 0;
   const spans: ReplacedSpan[] = replacements.map((replacement, index) => {
@@ -185,11 +187,12 @@ export function plannedFile(path: string, original: string, replacements: readon
     shift += replacement.text.length - (replacement.end - replacement.start);
     return span;
   });
+  const pieces = spans.map((span) => ({ baseStart: span.start, baseEnd: span.end, text: span.text, start: span.newStart, end: span.newStart + span.text.length }));
   return {
     path,
     displayPath: path,
     original: { text: original, bom: false },
-    newText: applied(original, replacements),
+    newText: new PiecedText(original, pieces, original.length + shift),
     editsApplied: replacements.length,
     replacements: replacements.length,
     applied: [],

@@ -14,6 +14,7 @@ import { NodeFileStore, type NodeFsApi } from '../../../src/node/store/nodeFileS
 import { CLI } from '../helpers/cliRun';
 import { recordFigure, recordLostBytes } from '../helpers/figures';
 import { useTempDir } from '../helpers/tempDir';
+import { wholeText } from '../../../src/core/text/editedText';
 
 const ROUNDS = Number(process.env.MULTI_EDIT_WRITER_ROUNDS ?? '40');
 const LINES = 120_000;
@@ -125,7 +126,7 @@ describe('reliability: a writer that saves by rename while a large edit commits'
     const store = new NodeFileStore(savingTwiceFirst);
     const read = await store.read(target);
     assert.ok(read.ok);
-    const result = await store.commit([{ kind: 'update', path: target, text: 'edited\n', bom: false, original: read.value }]);
+    const result = await store.commit([{ kind: 'update', path: target, text: wholeText('edited\n'), bom: false, original: read.value }]);
     assert.equal(fs.readFileSync(target, 'utf8'), 'save 2\n', 'the second save is kept');
     assert.ok(!result.ok && result.code === 'STALE_CONTENT', JSON.stringify(result));
     assert.notEqual(fs.statSync(target, { bigint: true }).ino, comparedIno, 'the compared inode was still open, so its number was not given again');
@@ -152,7 +153,7 @@ describe('reliability: a writer that saves by rename while a large edit commits'
     for (let round = 0; round < 200; round++) {
       const read = await store.read(target);
       assert.ok(read.ok);
-      const result = await store.commit([{ kind: 'update', path: target, text: `${round}\n`, bom: false, original: read.value }]);
+      const result = await store.commit([{ kind: 'update', path: target, text: wholeText(`${round}\n`), bom: false, original: read.value }]);
       assert.ok(result.ok, JSON.stringify(result));
     }
     const sorted = windows.map((ns) => Number(ns) / 1000).sort((a, b) => a - b);

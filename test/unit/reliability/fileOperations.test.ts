@@ -16,6 +16,7 @@ import { recordFigure, recordLostBytes } from '../helpers/figures';
 import { errnoError, faultyFs } from './fixtures/faultyFs';
 import { plannedChanges, type ChangeSpec } from './fixtures/fileChanges';
 import { useTempDir } from '../helpers/tempDir';
+import { wholeText } from '../../../src/core/text/editedText';
 
 const CRASHING_CHANGES = path.join(__dirname, 'fixtures', 'crashingChanges.js');
 
@@ -121,7 +122,7 @@ describe('reliability: added, deleted and moved files in one commit', function (
 
   it('a single add, delete or move commits alone, and a new file gets the usual mode', async () => {
     const store = new NodeFileStore();
-    assert.ok((await store.commit([{ kind: 'add', path: file('alone.txt'), text: 'x\n', bom: true }])).ok);
+    assert.ok((await store.commit([{ kind: 'add', path: file('alone.txt'), text: wholeText('x\n'), bom: true }])).ok);
     assert.deepEqual([...fs.readFileSync(file('alone.txt'))].slice(0, 3), [0xef, 0xbb, 0xbf]);
     const umask = process.umask();
     assert.equal(fs.statSync(file('alone.txt')).mode & 0o777, 0o666 & ~umask);

@@ -14,6 +14,7 @@ import type { StoredText } from '../../../src/core/store/fileStore';
 import type { NodeFsApi } from '../../../src/node/store/fsApi';
 import { NodeFileStore } from '../../../src/node/store/nodeFileStore';
 import { useTempDir } from '../helpers/tempDir';
+import { wholeText } from '../../../src/core/text/editedText';
 
 function sharingViolation(code: string, target: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: simulated sharing violation, '${target}'`), { code });
@@ -86,7 +87,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     fs.writeFileSync(file('a.ts'), 'old\n');
     const windows = windowsLikeFs(true);
     const store = new NodeFileStore(windows.fs);
-    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: await readOk(store, 'a.ts') }]);
+    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original: await readOk(store, 'a.ts') }]);
     assert.deepEqual(result, { ok: true, value: undefined });
     assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'new\n');
     assert.equal(windows.refusals, 0);
@@ -97,7 +98,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     fs.writeFileSync(file('a.ts'), 'old\n');
     const windows = windowsLikeFs(false);
     const store = new NodeFileStore(windows.fs);
-    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original: await readOk(store, 'a.ts') }]);
+    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original: await readOk(store, 'a.ts') }]);
     assert.ok(!result.ok && result.code === 'PERMISSION_DENIED', JSON.stringify(result));
     assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'old\n');
   });
@@ -110,7 +111,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
       const original = await readOk(store, 'a.ts');
       windows.heldElsewhere.set(file('a.ts'), errno);
       windows.letsGoAfter.set(file('a.ts'), 3);
-      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original }]);
+      const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original }]);
       assert.deepEqual(result, { ok: true, value: undefined });
       assert.equal(windows.refusals, 3);
       assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'new\n');
@@ -125,7 +126,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     const original = await readOk(store, 'a.ts');
     windows.heldElsewhere.set(file('a.ts'), 'EBUSY');
     const started = Date.now();
-    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original }]);
+    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original }]);
     const waited = Date.now() - started;
     assert.ok(!result.ok && result.code === 'FILE_BUSY', JSON.stringify(result));
     assert.match(result.detail, /sharing violation/);
@@ -144,8 +145,8 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     const b = await readOk(store, 'b.ts');
     windows.heldElsewhere.set(file('b.ts'), 'EACCES');
     const result = await store.commit([
-      { kind: 'update', path: file('a.ts'), text: 'a new\n', bom: false, original: a },
-      { kind: 'update', path: file('b.ts'), text: 'b new\n', bom: false, original: b },
+      { kind: 'update', path: file('a.ts'), text: wholeText('a new\n'), bom: false, original: a },
+      { kind: 'update', path: file('b.ts'), text: wholeText('b new\n'), bom: false, original: b },
     ]);
     assert.ok(!result.ok && result.code === 'FILE_BUSY', JSON.stringify(result));
     assert.equal(fs.readFileSync(file('a.ts'), 'utf8'), 'a old\n');
@@ -159,7 +160,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     const store = new NodeFileStore(posix.fs);
     const original = await readOk(store, 'a.ts');
     posix.heldElsewhere.set(file('a.ts'), 'EACCES');
-    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: 'new\n', bom: false, original }]);
+    const result = await store.commit([{ kind: 'update', path: file('a.ts'), text: wholeText('new\n'), bom: false, original }]);
     assert.ok(!result.ok && result.code === 'PERMISSION_DENIED', JSON.stringify(result));
     assert.equal(posix.refusals, 1);
   });
@@ -172,7 +173,7 @@ describe('reliability: Windows sharing violations (simulated file system)', () =
     fs.chmodSync(file('run.sh'), 0o755);
     const store = new NodeFileStore();
     const original = await readOk(store, 'run.sh');
-    const result = await store.commit([{ kind: 'move', from: file('run.sh'), path: file('bin/run.sh'), text: '#!/bin/sh\necho bye\n', bom: false, original }]);
+    const result = await store.commit([{ kind: 'move', from: file('run.sh'), path: file('bin/run.sh'), text: wholeText('#!/bin/sh\necho bye\n'), bom: false, original }]);
     assert.deepEqual(result, { ok: true, value: undefined });
     assert.equal(fs.statSync(file('bin/run.sh')).mode & 0o777, 0o755);
   });
