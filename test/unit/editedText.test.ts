@@ -3,11 +3,19 @@
 // between pieces included.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import fc from 'fast-check';
+import { runRequest } from '../../src/core/engine/engine';
+import { PiecedText } from '../../src/core/matching/piecedText';
 import { PieceText } from '../../src/core/matching/pieceText';
 import { encodableSlices, sameText, type EditedText } from '../../src/core/text/editedText';
+import { nodeSyntaxGate } from '../../src/node/host/nodeSyntaxGate';
+import { NodeFileStore } from '../../src/node/store/nodeFileStore';
 import { encodedChunks } from '../../src/node/store/textBytes';
 import { sha256Text } from '../../src/shared/history/historyBook';
+import { RequestHistory } from '../../src/shared/history/requestHistory';
 
 /** Characters that make pieces meet inside a surrogate pair, a CRLF or a multi-byte character. */
 const unit = fc.constantFrom('a', 'b', '\r', '\n', 'é', '\ud83d', '\ude00', '😀', '€');
@@ -82,5 +90,48 @@ describe('an edited text held in pieces', () => {
       assert.ok(written.equals(Buffer.concat([Buffer.from(bom ? [0xef, 0xbb, 0xbf] : []), Buffer.from(joined, 'utf8')])));
       assert.equal(sha256Text(text), createHash('sha256').update(joined, 'utf8').digest('hex'));
     }), { numRuns: 200 });
+  });
+
+  it('is never joined on the way of an accepted request: gated, written, recorded and undone', async function () {
+    this.timeout(120_000);
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-edited-text-')));
+    const root = path.join(base, 'project');
+    fs.mkdirSync(root);
+    const line = (index: number): string => `export const value${index} = compute(${index}, "café ${index}"); // 😀\n`;
+    const text = Array.from({ length: 40_000 }, (_, index) => line(index)).join('');
+    // A rename the gate reads by its words, an argument added that it parses around, and a file of no language it knows.
+    const files = {
+      'renamed.ts': [['value100 =', 'renamed100 ='], ['value20000 =', 'renamed20000 ='], ['value39000 =', 'renamed39000 =']],
+      'argument.js': [['compute(100,', 'compute(extra, 100,'], ['compute(20000,', 'compute(extra, 20000,'], ['compute(39000,', 'compute(extra, 39000,']],
+      'notes.txt': [['café 100"', 'thé 100"'], ['café 20000"', 'thé 20000"'], ['café 39000"', 'thé 39000"']],
+    };
+    for (const name of Object.keys(files)) fs.writeFileSync(path.join(root, name), text);
+    const history = new RequestHistory({ enabled: true, folder: path.join(base, 'state'), bounds: { maxRequests: 100, maxBytes: 1 << 30 } }, 'cli');
+    const { checker } = nodeSyntaxGate('refuse', () => undefined);
+    const whole = PiecedText.prototype.whole;
+    let joined = 0;
+    PiecedText.prototype.whole = function (this: PiecedText) {
+      joined++;
+      return whole.call(this);
+    };
+    try {
+      const store = new NodeFileStore();
+      const recorded = await history.record(root, store, (name) => path.relative(root, name));
+      const input = { files: Object.entries(files).map(([name, edits]) => ({ file_path: path.join(root, name), edits: edits.map(([old_string, new_string]) => ({ old_string, new_string })) })) };
+      const { response } = await runRequest('multi_edit_files', input, { store: recorded.store, root, requestId: recorded.requestId, syntaxChecker: checker });
+      const finished = await recorded.finish(response);
+      assert.ok(finished.success, JSON.stringify(finished).slice(0, 400));
+      assert.equal(joined, 0, 'no new text was joined');
+      for (const [name, edits] of Object.entries(files)) {
+        const expected = edits.reduce((current, [from, to]) => current.replace(from, to), text);
+        assert.equal(fs.readFileSync(path.join(root, name), 'utf8'), expected, name);
+      }
+      const undone = await history.undo(root, undefined, false, { store, root });
+      assert.ok(undone.success, JSON.stringify(undone).slice(0, 400));
+      for (const name of Object.keys(files)) assert.equal(fs.readFileSync(path.join(root, name), 'utf8'), text, `${name} undone`);
+    } finally {
+      PiecedText.prototype.whole = whole;
+      fs.rmSync(base, { recursive: true, force: true });
+    }
   });
 });

@@ -35,6 +35,11 @@ export interface SyntaxChecker {
    */
   errorsIn(path: string, text: string, change?: TextChange): Promise<readonly SyntaxErrorSpan[] | undefined>;
   /**
+   * Whether the checker knows the language of `path`; false spares the gate joining a large
+   * new text only to hear that the file goes unchecked. Absent: errorsIn decides.
+   */
+  checks?(path: string): boolean;
+  /**
    * A quicker road to an acceptance: true only when reading the changed words, or parsing
    * less than the whole file, shows that `text`, made by `change`, has no syntax error its
    * original did not have; false when it cannot tell, and the gate then compares the full parses.

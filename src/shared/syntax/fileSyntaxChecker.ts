@@ -58,6 +58,7 @@ export function fileSyntaxChecker(options: SyntaxCheckerOptions): SyntaxChecker 
     }
   };
   return {
+    checks: (path) => syntaxLanguageOf(path) !== undefined,
     async addsNoErrorWithoutFullParse(path, text, change) {
       const language = syntaxLanguageOf(path);
       if (language?.parser !== 'tree-sitter') {
