@@ -7,8 +7,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseCliResponse, runCli } from './helpers/cliRun';
 
+/** Every test's folder (its project and its history), removed once the test is over. */
+const sandboxes: string[] = [];
+
 function project(): { root: string; state: string; env: NodeJS.ProcessEnv } {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-cli-history-')));
+  sandboxes.push(base);
   const root = path.join(base, 'project');
   fs.mkdirSync(path.join(root, 'src'), { recursive: true });
   const state = path.join(base, 'state');
@@ -48,10 +52,8 @@ function snapshot(root: string): Record<string, string> {
 }
 
 describe('CLI: history and undo', () => {
-  /** Folders of tests that write tens of megabytes, removed once each test is over. */
-  const bulky: string[] = [];
   afterEach(() => {
-    for (const folder of bulky.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+    for (const folder of sandboxes.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
   });
 
   it('patch, then history lists it, then undo restores the four operations byte for byte', () => {
@@ -156,7 +158,6 @@ describe('CLI: history and undo', () => {
   it('undoes a request applied past the default 32 MB limit: by the size its record keeps, and with --max-file-size for a record without it; FILE_TOO_LARGE, not STALE_CONTENT, between', function () {
     this.timeout(120_000);
     const { root, state, env } = project();
-    bulky.push(path.dirname(root));
     const file = path.join(root, 'src/huge.txt');
     // 33 MiB: over the default limit of 32 MiB.
     const line = 'export const padding = "0123456789abcdef0123456789abcdef0123456789abcdef";\n';

@@ -8,8 +8,12 @@ import * as path from 'node:path';
 import { parseCliResponse, runCli } from './helpers/cliRun';
 import { startMcpSession } from './helpers/mcpSession';
 
+/** Every test's folder (its project and its history), removed once the test is over. */
+const sandboxes: string[] = [];
+
 function project(): { root: string; env: Record<string, string> } {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'multi-edit-mcp-history-')));
+  sandboxes.push(base);
   const root = path.join(base, 'project');
   fs.mkdirSync(path.join(root, 'src'), { recursive: true });
   return { root, env: { MULTI_EDIT_HISTORY_DIR: path.join(base, 'state') } };
@@ -37,10 +41,8 @@ const PATCH = [
 ].join('\n');
 
 describe('MCP: multi_edit_undo and multi_edit_history', () => {
-  /** Folders of tests that write tens of megabytes, removed once each test is over. */
-  const bulky: string[] = [];
   afterEach(() => {
-    for (const folder of bulky.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+    for (const folder of sandboxes.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
   });
 
   it('lists both tools, undoes a four-operation patch byte for byte after a restart, and the CLI sees the same history', async () => {
@@ -96,7 +98,6 @@ describe('MCP: multi_edit_undo and multi_edit_history', () => {
   /** A project with a 33 MiB file (over the default limit) whose first line is a marker, removed once the test is over. */
   function hugeProject(): { root: string; env: Record<string, string>; file: string; before: Buffer } {
     const { root, env } = project();
-    bulky.push(path.dirname(root));
     const file = path.join(root, 'src/huge.txt');
     const line = 'PADDING = "0123456789abcdef0123456789abcdef0123456789abcdef"\n';
     fs.writeFileSync(file, `MARKER = "before"\n${line.repeat(Math.ceil((33 * 1024 * 1024) / line.length))}`);

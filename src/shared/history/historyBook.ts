@@ -408,15 +408,12 @@ export class HistoryBook {
     for (const name of this.sizes.keys()) {
       if (!present.has(name)) this.sizes.delete(name);
     }
-    const sizeOf = async (name: string): Promise<number> => {
-      let size = this.sizes.get(name);
-      if (size === undefined) {
-        size = await fs.stat(join(this.folder, name)).then((stats) => stats.size, () => 0);
-        this.sizes.set(name, size);
-      }
-      return size;
-    };
-    const sizes = await Promise.all(ids.map(async (id) => (await Promise.all([`${id}${FINAL}`, ...originalsOf(names, id)].map(sizeOf))).reduce((sum, size) => sum + size, 0)));
+    // One pass over the names, and a stat only for a file not sized before: a server calls this after every request.
+    const originals = originalsById(names, ids);
+    const filesOf = (id: string): string[] => [`${id}${FINAL}`, ...(originals.get(id) ?? [])];
+    const unsized = ids.flatMap(filesOf).filter((name) => !this.sizes.has(name));
+    await Promise.all(unsized.map(async (name) => this.sizes.set(name, await fs.stat(join(this.folder, name)).then((stats) => stats.size, () => 0))));
+    const sizes = ids.map((id) => filesOf(id).reduce((sum, name) => sum + (this.sizes.get(name) ?? 0), 0));
     let total = sizes.reduce((sum, size) => sum + size, 0);
     let count = ids.length;
     for (const [index, id] of ids.entries()) {
@@ -459,6 +456,25 @@ function idsIn(names: readonly string[], suffix: string): string[] {
     .filter((name) => name.endsWith(suffix) && (suffix === PENDING || !name.endsWith(PENDING)))
     .map((name) => name.slice(0, -suffix.length))
     .sort();
+}
+
+/** The originals kept beside each of the records `ids` among `names`, as originalsOf finds them, in one pass. */
+function originalsById(names: readonly string[], ids: readonly string[]): Map<string, string[]> {
+  const known = new Set(ids);
+  const byId = new Map<string, string[]>();
+  for (const name of names) {
+    if (!name.endsWith(ORIGINAL)) {
+      continue;
+    }
+    for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
+      const id = name.slice(0, dot);
+      if (known.has(id)) {
+        byId.set(id, [...(byId.get(id) ?? []), name]);
+        break;
+      }
+    }
+  }
+  return byId;
 }
 
 /** The links to originals of record `id` among `names`. */
