@@ -12,7 +12,7 @@
 import { TextBuilder } from './textBuilder';
 import { occurrencesOf, occurrencesOfAll, offsetsBetween, type Offsets } from './multiSearch';
 import type { WorkingText } from './workingText';
-import { baseOffsetBefore, PiecedText, partsOfPieces, sliceOfPieces } from './piecedText';
+import { baseOffsetBefore, PiecedText, sliceOfPieces } from './piecedText';
 import { type EditedText, wholeText } from '../text/editedText';
 
 interface Piece {
@@ -118,7 +118,7 @@ export class PieceText implements WorkingText {
   }
 
   text(): string {
-    return this.pieces.length === 0 ? this.base : [...partsOfPieces(this.base, this.pieces)].join('');
+    return this.edited().whole();
   }
 
   edited(): EditedText {

@@ -8,6 +8,7 @@
  * chunk at a time, and the bytes read need not be kept.
  */
 import { type EditedText, encodableSlices, type StoredText, type StoreResult, wholeText } from '../../core/index';
+import { utf8ByteLength } from '../../shared/utf8Bytes';
 import type { StoreFileHandle } from './fsApi';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -195,7 +196,7 @@ export function* encodedChunks(content: StoredContent, codec?: ByteCodec): Gener
   }
   const { text } = content;
   // UTF-8 takes at most three bytes for one UTF-16 unit; a text shorter than a chunk gets a buffer of its exact size.
-  const buffer = takeBuffer(text.length <= CHUNK ? utf8Length(text) : CHUNK * 3);
+  const buffer = takeBuffer(text.length <= CHUNK ? utf8ByteLength(text) : CHUNK * 3);
   let filled = 0;
   try {
     for (const slice of encodableSlices(text, CHUNK)) {
@@ -212,14 +213,6 @@ export function* encodedChunks(content: StoredContent, codec?: ByteCodec): Gener
     // Reached when the reader has asked past the last chunk, or stopped reading.
     giveBack(buffer);
   }
-}
-
-function utf8Length(text: EditedText): number {
-  let bytes = 0;
-  for (const part of text.parts()) {
-    bytes += Buffer.byteLength(part, 'utf8');
-  }
-  return bytes;
 }
 
 function* codecChunks(content: StoredContent, codec: ByteCodec): Generator<Uint8Array> {

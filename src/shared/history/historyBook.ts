@@ -33,6 +33,7 @@ import { constants, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { encodableSlices, type FileStore, type HistoryEntry, type HistoryFile, holdsKept, newRequestId, type TextByteLength, type TextDigest, wholeText } from '../../core/index';
+import { utf8ByteLength } from '../utf8Bytes';
 
 /** How a store gives a file's bytes a second name without copying them (FileStore.linkOriginal). */
 export type LinkOriginal = (path: string, keepAt: string) => Promise<boolean>;
@@ -148,11 +149,7 @@ const UTF16_NAMES = new Set(['utf16le', 'utf16be', 'ucs2']);
 export const storedByteLength: TextByteLength = (text, bom, encoding) => {
   const bare = encoding?.toLowerCase().replace(/[^0-9a-z]/g, '');
   if (bare === undefined || bare === 'utf8' || bare === 'utf8bom') {
-    let bytes = bom ? 3 : 0;
-    for (const part of text.parts()) {
-      bytes += Buffer.byteLength(part, 'utf8');
-    }
-    return bytes;
+    return utf8ByteLength(text) + (bom ? 3 : 0);
   }
   return UTF16_NAMES.has(bare) ? 2 * text.length + (bom ? 2 : 0) : undefined;
 };
