@@ -70,7 +70,9 @@ export class PlainText implements WorkingText {
 /** `value` with `length` characters at each of `starts` replaced; the replacement is literal. */
 export function spliceAll(value: string, starts: Offsets, length: number, replacement: string): string {
   if (starts.length === 1) {
-    return value.slice(0, starts[0]) + replacement + value.slice(starts[0] + length);
+    // Joined rather than concatenated: `+` leaves a rope, and the first to measure or encode
+    // it (the history, the store) walks it about 25 times slower than a flat string.
+    return [value.slice(0, starts[0]), replacement, value.slice(starts[0] + length)].join('');
   }
   const result = new TextBuilder();
   let from = 0;
