@@ -63,6 +63,22 @@ suite('files in other encodings', function () {
     assert.deepEqual(fs.readFileSync(file), latin1(LATIN1_TEXT.replace('caf\u00e9 = 1', 'caf\u00e9 = 2')));
   });
 
+  test('a closed Latin-1 file that reads as Latin-2 too: the refusal shows both readings, and a retry with the right one applies', async () => {
+    // chardet rates this French text higher as Latin-2, where 0xEF is \u010f, not \u00ef.
+    const text = 'caf\u00e9 = 1\nna\u00efve = 2\n' + Array.from({ length: 300 }, (_, line) => `ligne ${line} caf\u00e9\n`).join('');
+    const file = writeScratchFile(fixture.dir, 'french.txt', latin1(text));
+    const wanted = { old_string: 'na\u00efve = 2', new_string: 'na\u00efve = 3' };
+    const refused = expectError(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, edits: [wanted] }), 'INVALID_ENCODING');
+    assert.match(refused.message, /it looks like iso-8859-2 or iso-8859-1 text/);
+    const hint = refused.recovery_hints.join('\n');
+    assert.match(hint, /read line 2 apart: "na\u010fve = 2" in iso-8859-2, "na\u00efve = 2" in iso-8859-1/);
+    assert.match(hint, /files\.encoding to "iso88592" or files\.encoding to "iso88591"/);
+    const encoding = [...hint.matchAll(/"([^"]*)" in ([\w-]+)/g)].find(([, reading]) => reading === wanted.old_string)?.[2];
+    assert.equal(encoding, 'iso-8859-1');
+    expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, encoding, edits: [wanted] }));
+    assert.deepEqual(fs.readFileSync(file), latin1(text.replace(wanted.old_string, wanted.new_string)));
+  });
+
   test('a closed plain ASCII file named Latin-1 by the request gets the edit\'s new characters in Latin-1, not UTF-8', async () => {
     const file = writeScratchFile(fixture.dir, 'ascii.py', Buffer.from('name = "plain"\r\n', 'ascii'));
     expectSuccess(await invokeTool(TOOL_MULTI_EDIT, { file_path: file, encoding: 'iso-8859-1', edits: [{ old_string: '"plain"', new_string: '"caf\u00e9"' }] }));

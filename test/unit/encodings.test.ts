@@ -224,6 +224,43 @@ describe('files in every text encoding (Node store)', () => {
       assert.match(envelope.recovery_hints[0], /"encoding": "shift_jis"/);
     });
 
+    it('names each likely encoding that reads the text differently, and where, so one retry with the right one applies', async () => {
+      // chardet rates this French Latin-1 text higher as Latin-2, where 0xEF is ď, not ï.
+      const text = 'café = 1\nnaïve = 2\n' + Array.from({ length: 300 }, (_, line) => `ligne ${line} café\n`).join('');
+      const file = writeFixture(iconv.encode(text, 'latin1'));
+      const wanted = { old_string: 'naïve = 2', new_string: 'naïve = 2 # über' };
+      const envelope = failure(await edit(file, [wanted]));
+      assert.equal(envelope.error_code, 'INVALID_ENCODING');
+      assert.match(envelope.message, /it looks like iso-8859-2 or iso-8859-1 text/);
+      const hint = envelope.recovery_hints[0];
+      assert.match(hint, /read line 2 apart: "naďve = 2" in iso-8859-2, "naïve = 2" in iso-8859-1/);
+      // An agent takes the encoding whose reading holds its old_string.
+      const [, right] = [...hint.matchAll(/"([^"]*)" in ([\w-]+)/g)].find(([, reading]) => reading.includes(wanted.old_string)) ?? [];
+      assert.equal(right, 'naïve = 2');
+      const encoding = [...hint.matchAll(/"([^"]*)" in ([\w-]+)/g)].find(([, reading]) => reading === right)?.[2];
+      const response = await edit(file, [wanted], encoding);
+      assert.equal(response.success, true, JSON.stringify(response));
+      assert.deepEqual(fs.readFileSync(file), iconv.encode(text.replace('naïve = 2', 'naïve = 2 # über'), 'latin1'));
+    });
+
+    it('guesses a large file\'s encoding from its lines above ASCII, wherever they are', async () => {
+      // 3 MB of ASCII, then the only Latin-1 lines: a guess from the file's head would see ASCII alone.
+      const ascii = Array.from({ length: 60_000 }, (_, line) => `line ${line} of plain text, nothing to see here\n`).join('');
+      const text = ascii + Array.from({ length: 50 }, () => 'naïve café, déjà vu, à la carte\n').join('');
+      const file = writeFixture(iconv.encode(text, 'latin1'));
+      assert.ok(text.length > 2 * 1024 * 1024);
+      const envelope = failure(await edit(file, [{ old_string: 'line 1 of', new_string: 'line one of' }]));
+      assert.match(envelope.message, /it looks like ([\w-]+ or )*iso-8859-1( or [\w-]+)* text/);
+    });
+
+    it('names one encoding when the likely ones read the text alike', async () => {
+      // é is 0xE9 in both Latin-1 and Latin-2: the guesses do not part, so only the best is named.
+      const file = writeFixture(iconv.encode('café = 1\n' + Array.from({ length: 300 }, (_, line) => `ligne ${line} café\n`).join(''), 'latin1'));
+      const envelope = failure(await edit(file, [{ old_string: 'café = 1', new_string: 'thé = 1' }]));
+      assert.match(envelope.message, /it looks like [\w-]+ text$/);
+      assert.doesNotMatch(envelope.recovery_hints[0], / or |apart/);
+    });
+
     it('refuses a named encoding that does not give the bytes back, naming the byte', async () => {
       // 0x81 has no character in Windows-1252.
       const file = writeFixture(Buffer.from([0x61, 0x62, 0xe9, 0x81, 0x0a]));

@@ -11,7 +11,7 @@
  */
 import * as iconv from 'iconv-lite';
 import type { StoredText, StoreFailure, StoreResult } from '../../core/index';
-import { binaryReason, confidentGuess, firstDifference } from '../../shared/textEncodings';
+import { binaryReason, type EncodingGuess, firstDifference, guessedNames, guessEncoding } from '../../shared/textEncodings';
 import type { ByteCodec, ReadVersion } from './textBytes';
 
 /** Encodings that keep state between characters, or that are not text: their bytes cannot be kept where nothing changed. */
@@ -80,26 +80,29 @@ export function decodeNamed(bytes: Uint8Array, encoding: string | undefined): St
 
 function notTold(bytes: Uint8Array): StoreFailure {
   const guess = guessOf(bytes);
-  const likely = guess ? `; it looks like ${guess} text` : '';
+  const likely = guess ? `; it looks like ${guessedNames(guess)} text` : '';
   return {
     ok: false, code: 'INVALID_ENCODING',
     detail: `the file is text, but not UTF-8, and no encoding was named for it${likely}`,
-    hints: guessHints(bytes),
+    hints: guessHints(bytes, undefined, guess),
   };
 }
 
-/** How to name the encoding: the confident guess, when there is one other than the encoding that failed. */
-function guessHints(bytes: Uint8Array, failed?: string): string[] {
-  const found = guessOf(bytes);
-  const guess = found !== undefined && bareName(found) !== bareName(failed ?? '') ? found : undefined;
-  const lead = guess ? `The bytes look like ${guess} text` : failed !== undefined ? `The bytes are not ${failed} text; name the file's real encoding` : 'Name the file\'s encoding';
-  const example = guess ?? (failed === undefined ? 'windows-1252' : 'its name');
+/** How to name the encoding: the confident guesses, when there are some other than the encoding that failed. */
+function guessHints(bytes: Uint8Array, failed?: string, found = guessOf(bytes)): string[] {
+  const guess = found !== undefined && !found.names.some((name) => bareName(name) === bareName(failed ?? '')) ? found : undefined;
+  if (guess && guess.names.length > 1) {
+    const named = guess.names.map((name) => `"encoding": "${name}"`).join(' or ');
+    return [`The bytes look like ${guessedNames(guess)} text, which read ${guess.apart}. Add the one that reads the file as it should (${named}) beside its file_path in the request (the CLI's apply, patch and mcp take --encoding NAME), then resubmit`];
+  }
+  const lead = guess ? `The bytes look like ${guess.names[0]} text` : failed !== undefined ? `The bytes are not ${failed} text; name the file's real encoding` : 'Name the file\'s encoding';
+  const example = guess?.names[0] ?? (failed === undefined ? 'windows-1252' : 'its name');
   return [`${lead}: add "encoding": "${example}" beside its file_path in the request (the CLI's apply, patch and mcp take --encoding ${example}), then resubmit`];
 }
 
-/** The likely encoding, when chardet is confident and iconv-lite can use it. */
-function guessOf(bytes: Uint8Array): string | undefined {
-  return confidentGuess(bytes, (name) => iconv.encodingExists(name) && !REFUSED.has(bareName(name)));
+/** The likely encodings, when chardet is confident and iconv-lite can use them. */
+function guessOf(bytes: Uint8Array): EncodingGuess | undefined {
+  return guessEncoding(bytes, (name) => iconv.encodingExists(name) && !REFUSED.has(bareName(name)));
 }
 
 function firstByteDifference(a: Uint8Array, b: Uint8Array): number {

@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { StoredEncoding, StoreFailure } from '../../core/index';
-import { binaryReason, confidentGuess, firstDifference } from '../../shared/textEncodings';
+import { binaryReason, firstDifference, guessedNames, guessEncoding } from '../../shared/textEncodings';
 
 /** VS Code's encoding ids (TextDocument.encoding), as its API documents them. */
 const VSCODE_ENCODINGS = new Set([
@@ -129,14 +129,17 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 
-/** INVALID_ENCODING; with the bytes of text, the hint names the likely encoding and where to set it. */
+/** INVALID_ENCODING; with the bytes of text, the hint names the likely encodings and where to set one. */
 function fail(detail: string, textBytes?: Uint8Array): StoreFailure {
-  const guess = textBytes ? confidentGuess(textBytes, (name) => vscodeEncodingId(name) !== undefined) : undefined;
-  const id = guess ? vscodeEncodingId(guess) : undefined;
-  const likely = guess ? `; it looks like ${guess} text` : '';
-  const example = id ?? 'windows1252';
+  const guess = textBytes ? guessEncoding(textBytes, (name) => vscodeEncodingId(name) !== undefined) : undefined;
+  const ids = guess?.names.map((name) => vscodeEncodingId(name) ?? name) ?? ['windows1252'];
+  const likely = guess ? `; it looks like ${guessedNames(guess)} text` : '';
+  const lead = !guess ? 'Name the file\'s encoding: add'
+    : guess.apart ? `The bytes look like ${guessedNames(guess)} text, which read ${guess.apart}. Add the one that reads the file as it should:`
+      : `The bytes look like ${guess.names[0]} text: add`;
+  const named = (setting: string): string => ids.map((id) => `${setting} "${id}"`).join(' or ');
   return {
     ok: false, code: 'INVALID_ENCODING', detail: `${detail}${likely}`,
-    ...(textBytes ? { hints: [`${guess ? `The bytes look like ${guess} text: add` : 'Name the file\'s encoding: add'} "encoding": "${example}" beside its file_path in the request, or ask the user to set files.encoding to "${example}" for the file`] } : {}),
+    ...(textBytes ? { hints: [`${lead} ${named('"encoding":')} beside its file_path in the request, or ask the user to set ${named('files.encoding to')} for the file`] } : {}),
   };
 }
