@@ -244,7 +244,7 @@ describe('files in every text encoding (Node store)', () => {
     });
 
     it('guesses a large file\'s encoding from its lines above ASCII, wherever they are', async () => {
-      // 3 MB of ASCII, then the only Latin-1 lines: a guess from the file's head would see ASCII alone.
+      // About 2.7 MB of ASCII, then the only Latin-1 lines: a guess from the file's head would see ASCII alone.
       const ascii = Array.from({ length: 60_000 }, (_, line) => `line ${line} of plain text, nothing to see here\n`).join('');
       const text = ascii + Array.from({ length: 50 }, () => 'naïve café, déjà vu, à la carte\n').join('');
       const file = writeFixture(iconv.encode(text, 'latin1'));
