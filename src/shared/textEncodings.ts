@@ -91,6 +91,9 @@ export function guessEncoding(bytes: Uint8Array, usable: (name: string) => boole
 /** The guess's names joined for a sentence: "iso-8859-2 or iso-8859-1". */
 export const guessedNames = (guess: EncodingGuess): string => guess.names.join(' or ');
 
+/** How a refusal's hint opens on a guess, the same on every surface: "The bytes look like X text[, which read line N apart: ...]". */
+export const guessLead = (guess: EncodingGuess): string => `The bytes look like ${guessedNames(guess)} text${guess.apart ? `, which read ${guess.apart}` : ''}`;
+
 /** How much of a file the guesses are compared on: the refusal's work stays bounded. */
 const COMPARED_BYTES = 1 << 24;
 /** How much of a line each reading shows: a stretch that starts a little before they part. */

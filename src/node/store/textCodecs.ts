@@ -11,7 +11,7 @@
  */
 import * as iconv from 'iconv-lite';
 import type { StoredText, StoreFailure, StoreResult } from '../../core/index';
-import { binaryReason, type EncodingGuess, firstDifference, guessedNames, guessEncoding } from '../../shared/textEncodings';
+import { binaryReason, type EncodingGuess, firstDifference, guessedNames, guessEncoding, guessLead } from '../../shared/textEncodings';
 import type { ByteCodec, ReadVersion } from './textBytes';
 
 /** Encodings that keep state between characters, or that are not text: their bytes cannot be kept where nothing changed. */
@@ -93,9 +93,9 @@ function guessHints(bytes: Uint8Array, failed?: string, found = guessOf(bytes)):
   const guess = found !== undefined && !found.names.some((name) => bareName(name) === bareName(failed ?? '')) ? found : undefined;
   if (guess && guess.names.length > 1) {
     const named = guess.names.map((name) => `"encoding": "${name}"`).join(' or ');
-    return [`The bytes look like ${guessedNames(guess)} text, which read ${guess.apart}. Add the one that reads the file as it should (${named}) beside its file_path in the request (the CLI's apply, patch and mcp take --encoding NAME), then resubmit`];
+    return [`${guessLead(guess)}. Add the one that reads the file as it should (${named}) beside its file_path in the request (the CLI's apply, patch and mcp take --encoding NAME), then resubmit`];
   }
-  const lead = guess ? `The bytes look like ${guess.names[0]} text` : failed !== undefined ? `The bytes are not ${failed} text; name the file's real encoding` : 'Name the file\'s encoding';
+  const lead = guess ? guessLead(guess) : failed !== undefined ? `The bytes are not ${failed} text; name the file's real encoding` : 'Name the file\'s encoding';
   const example = guess?.names[0] ?? (failed === undefined ? 'windows-1252' : 'its name');
   return [`${lead}: add "encoding": "${example}" beside its file_path in the request (the CLI's apply, patch and mcp take --encoding ${example}), then resubmit`];
 }

@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { StoredEncoding, StoreFailure } from '../../core/index';
-import { binaryReason, firstDifference, guessedNames, guessEncoding } from '../../shared/textEncodings';
+import { binaryReason, firstDifference, guessedNames, guessEncoding, guessLead } from '../../shared/textEncodings';
 
 /** VS Code's encoding ids (TextDocument.encoding), as its API documents them. */
 const VSCODE_ENCODINGS = new Set([
@@ -134,9 +134,7 @@ function fail(detail: string, textBytes?: Uint8Array): StoreFailure {
   const guess = textBytes ? guessEncoding(textBytes, (name) => vscodeEncodingId(name) !== undefined) : undefined;
   const ids = guess?.names.map((name) => vscodeEncodingId(name) ?? name) ?? ['windows1252'];
   const likely = guess ? `; it looks like ${guessedNames(guess)} text` : '';
-  const lead = !guess ? 'Name the file\'s encoding: add'
-    : guess.apart ? `The bytes look like ${guessedNames(guess)} text, which read ${guess.apart}. Add the one that reads the file as it should:`
-      : `The bytes look like ${guess.names[0]} text: add`;
+  const lead = !guess ? 'Name the file\'s encoding: add' : guess.apart ? `${guessLead(guess)}. Add the one that reads the file as it should:` : `${guessLead(guess)}: add`;
   const named = (setting: string): string => ids.map((id) => `${setting} "${id}"`).join(' or ');
   return {
     ok: false, code: 'INVALID_ENCODING', detail: `${detail}${likely}`,
